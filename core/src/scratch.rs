@@ -1,0 +1,97 @@
+//! Working memory for the solvers, supplied by the caller.
+//!
+//! A solver asks for a slice of `u32` words sized for the input it is about to solve. A fixed
+//! slice (`[u32]`, e.g. a `static` buffer in firmware) refuses requests larger than itself with
+//! a capacity error; with the `alloc` feature, [`HeapScratch`] grows up to a stated limit.
+
+use crate::error::ErrorKind;
+
+/// Memory the solvers borrow as `u32` words.
+pub trait Scratch {
+    /// A slice of exactly `len` words (contents unspecified), or a capacity error naming how
+    /// many words were needed and how many this scratch holds.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Capacity`] when `len` words are not available.
+    fn words(&mut self, len: usize) -> Result<&mut [u32], ErrorKind>;
+}
+
+/// The capacity error for a request of `needed` words from a store of `capacity` words.
+fn too_small(needed: usize, capacity: usize) -> ErrorKind {
+    ErrorKind::Capacity {
+        what: "scratch words",
+        needed: u64::try_from(needed).unwrap_or(u64::MAX),
+        capacity: u64::try_from(capacity).unwrap_or(u64::MAX),
+    }
+}
+
+impl Scratch for [u32] {
+    fn words(&mut self, len: usize) -> Result<&mut [u32], ErrorKind> {
+        let capacity = self.len();
+        self.get_mut(..len).ok_or_else(|| too_small(len, capacity))
+    }
+}
+
+/// Growable scratch memory on the heap, capped at a limit (words).
+#[cfg(feature = "alloc")]
+#[derive(Clone, Debug)]
+pub struct HeapScratch {
+    words: alloc::vec::Vec<u32>,
+    limit: usize,
+}
+
+#[cfg(feature = "alloc")]
+impl HeapScratch {
+    /// The default limit: 16 Mi words (64 MiB).
+    pub const DEFAULT_LIMIT: usize = 16 << 20;
+
+    /// Empty scratch that will grow up to `limit` words.
+    #[must_use]
+    pub const fn with_limit(limit: usize) -> Self {
+        Self { words: alloc::vec::Vec::new(), limit }
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl Default for HeapScratch {
+    fn default() -> Self {
+        Self::with_limit(Self::DEFAULT_LIMIT)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl Scratch for HeapScratch {
+    fn words(&mut self, len: usize) -> Result<&mut [u32], ErrorKind> {
+        if len > self.limit {
+            return Err(too_small(len, self.limit));
+        }
+        if len > self.words.len() {
+            let extra = len - self.words.len();
+            self.words.try_reserve_exact(extra).map_err(|_| too_small(len, self.words.len()))?;
+            self.words.resize(len, 0);
+        }
+        Ok(&mut self.words[..len])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fixed_scratch_refuses_more_than_it_holds() {
+        let mut buf = [0u32; 8];
+        let scratch: &mut [u32] = &mut buf[..];
+        assert_eq!(scratch.words(8).map(|w| w.len()), Ok(8));
+        assert_eq!(scratch.words(9), Err(ErrorKind::Capacity { what: "scratch words", needed: 9, capacity: 8 }));
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn heap_scratch_grows_to_its_limit() {
+        let mut heap = HeapScratch::with_limit(100);
+        assert_eq!(heap.words(10).map(|w| w.len()), Ok(10));
+        assert_eq!(heap.words(100).map(|w| w.len()), Ok(100));
+        assert!(heap.words(101).is_err());
+    }
+}

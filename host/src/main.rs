@@ -1,0 +1,11 @@
+//! `referee`: exact answers to four game and tournament problems, in judge format.
+//! See `referee --help`; the logic lives in the `referee_host` library.
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let status =
+        referee_host::run(&args, &mut std::io::stdin().lock(), &mut std::io::stdout().lock(), &mut std::io::stderr());
+    ExitCode::from(status)
+}

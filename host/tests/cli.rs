@@ -1,0 +1,62 @@
+//! The real `referee` process: exit statuses, stdout and stderr, file and stdin input.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs the built binary with `args` and `stdin`; returns (status, stdout, stderr).
+fn run(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_referee"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const SAMPLE: &[u8] = b"1\n2 1\n1\n1 2 2 0 0\n";
+const ANSWER: &str = "Round 1\n3 1/3 1/1 1/3\n0 1/1 1/3 1/1\n";
+
+#[test]
+fn solves_from_stdin_and_from_a_file() {
+    assert_eq!(run(&["swiss"], SAMPLE), (0, ANSWER.into(), String::new()));
+    let path = std::env::temp_dir().join(format!("referee-cli-{}.in", std::process::id()));
+    std::fs::write(&path, SAMPLE).unwrap();
+    let result = run(&["swiss", path.to_str().unwrap()], b"");
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(result, (0, ANSWER.into(), String::new()));
+}
+
+#[test]
+fn invalid_input_exits_1_with_nothing_on_stdout() {
+    // Round 1 is valid and would be printed by a streaming writer; round 2 is not.
+    let (status, stdout, stderr) = run(&["swiss"], b"1\n2 2\n1 1\n1 2 2 0 0\n1 1 2 0 0\n");
+    assert_eq!((status, stdout.as_str()), (1, ""));
+    assert_eq!(stderr, "error: 5:3: player 1 cannot play a match against himself\n");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let (status, stdout, stderr) = run(&["nosuchproblem"], b"");
+    assert_eq!((status, stdout.as_str()), (2, ""));
+    assert!(stderr.starts_with("error: unknown problem 'nosuchproblem'"), "{stderr}");
+    assert_eq!(run(&["swiss", "/nonexistent/file"], b"").0, 2);
+    assert_eq!(run(&[], b"").0, 2);
+}
+
+#[test]
+fn help_and_version() {
+    let (status, stdout, _) = run(&["--help"], b"");
+    assert_eq!(status, 0);
+    assert!(stdout.contains("Usage: referee <PROBLEM>") && stdout.contains("swiss"), "{stdout}");
+    let (status, stdout, _) = run(&["--version"], b"");
+    assert_eq!((status, stdout), (0, format!("referee {}\n", env!("CARGO_PKG_VERSION"))));
+}

@@ -1,0 +1,110 @@
+//! Helpers shared by referee's end-to-end tests: the judge data and the built `referee` binary.
+#![allow(clippy::panic, clippy::cast_possible_truncation, clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+
+/// The folder of judge data, `tests/data/`.
+#[must_use]
+pub fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("data")
+}
+
+/// The `.in` files under `tests/data/<sub>/`, sorted by name.
+///
+/// # Panics
+/// If the folder cannot be read.
+#[must_use]
+pub fn inputs(sub: &str) -> Vec<PathBuf> {
+    let dir = data_dir().join(sub);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
+        .map(|entry| entry.map(|e| e.path()).unwrap_or_default())
+        .filter(|p| p.extension().is_some_and(|x| x == "in"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// A seeded pseudo-random generator (SplitMix64) for reproducible random tests.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from `seed`.
+    #[must_use]
+    pub const fn new(seed: u64) -> Self {
+        Self(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A uniform value in `lo..=hi`.
+    pub fn range(&mut self, lo: u64, hi: u64) -> u64 {
+        lo + self.next_u64() % (hi - lo + 1)
+    }
+
+    /// A uniform index below `len` (`len > 0`).
+    pub fn below(&mut self, len: usize) -> usize {
+        (self.next_u64() % len as u64) as usize
+    }
+
+    /// Shuffles `items` in place (Fisher–Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i + 1);
+            items.swap(i, j);
+        }
+    }
+}
+
+/// What one in-process run of `referee` produced.
+#[derive(Debug)]
+pub struct Outcome {
+    /// The exit status.
+    pub status: u8,
+    /// Everything written to stdout.
+    pub stdout: Vec<u8>,
+    /// Everything written to stderr, as text.
+    pub stderr: String,
+}
+
+/// Runs `referee` in-process with `args` and `stdin`.
+#[must_use]
+pub fn referee(args: &[&str], stdin: &[u8]) -> Outcome {
+    let args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let status = referee_host::run(&args, &mut &stdin[..], &mut stdout, &mut stderr);
+    Outcome { status, stdout, stderr: String::from_utf8_lossy(&stderr).into_owned() }
+}
+
+/// Checks that `outcome` is a refusal of invalid input: status 1, nothing on stdout, and one
+/// `error: <line>:<column>: <message>` line on stderr. Returns the message.
+///
+/// # Panics
+/// If it is not.
+#[must_use]
+pub fn expect_refusal(outcome: &Outcome, what: &str) -> String {
+    assert_eq!(outcome.status, 1, "{what}: exit status (stderr: {})", outcome.stderr);
+    assert!(
+        outcome.stdout.is_empty(),
+        "{what}: stdout must be empty, got {:?}",
+        String::from_utf8_lossy(&outcome.stdout)
+    );
+    let line = outcome.stderr.strip_suffix('\n').unwrap_or_else(|| panic!("{what}: stderr must end in a newline"));
+    assert!(!line.contains('\n'), "{what}: one line on stderr, got {:?}", outcome.stderr);
+    let rest = line.strip_prefix("error: ").unwrap_or_else(|| panic!("{what}: stderr {line:?}"));
+    let mut parts = rest.splitn(3, ':');
+    let (l, c, message) = (parts.next(), parts.next(), parts.next());
+    let number = |s: Option<&str>| s.and_then(|s| s.parse::<u32>().ok()).filter(|&n| n >= 1);
+    assert!(number(l).is_some() && number(c).is_some(), "{what}: no line:column in {line:?}");
+    let message = message.unwrap_or_default().trim_start().to_owned();
+    assert!(!message.is_empty(), "{what}: empty message");
+    message
+}
