@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""Time `referee` against the C++ contest peers on the same inputs, alternating, in one run.
+
+Usage:
+  python3 scripts/compare_peers.py --peers DIR [--referee PATH] [--inputs DIR] [--runs N] [NAME...]
+
+--peers DIR    folder with the compiled peer binaries (swiss, tavern, greater, pathgame), e.g.
+               the output folder of the peers' build script. Required: this project does not
+               ship them.
+--referee      the `referee` binary (default: target/release/referee; build it first with
+               `cargo build --release -p referee-host`).
+--inputs DIR   folder with the benchmark inputs (default: tests/data/bench).
+--runs N       timed runs of each program per input (default 11), after one warm-up run.
+NAME...        only the cases whose name contains one of these strings.
+
+For each case both programs run N times, alternating (ours, peer, ours, peer, ...), each reading
+the input file on stdin and writing to a pipe that is drained. It prints median and minimum wall
+time, the ratio of the medians (ours / peer: below 1 means referee is faster) and the peak
+resident memory of each, and checks once that both print the same answer (numbers compared with
+a 1e-9 tolerance where the peer prints doubles). A case whose peer binary or input is missing is
+skipped with a note; a peer that runs past --timeout seconds is reported as such.
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+# name, input file, problem and referee arguments, peer binary, how answers compare
+CASES = [
+    ("swiss_max", "swiss_max.in", ["swiss"], "swiss", "bytes"),
+    ("swiss_many", "swiss_many.in", ["swiss"], "swiss", "bytes"),
+]
+
+
+TIME = "/usr/bin/time"  # GNU time reports the child's own peak RSS; optional
+
+
+def run_measured(argv, input_path, timeout, keep_output=False):
+    """Runs argv with input_path on stdin; returns (seconds, peak RSS in KiB or None, stdout).
+
+    The wall time includes GNU time's own start-up (about a millisecond) when it is present,
+    the same for both programs.
+    """
+    rss_file = f"/tmp/compare_peers.{os.getpid()}.rss"
+    wrapped = [TIME, "-f", "%M", "-o", rss_file] + argv if os.access(TIME, os.X_OK) else argv
+    with open(input_path, "rb") as stdin:
+        start = time.perf_counter()
+        proc = subprocess.Popen(wrapped, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        chunks = []
+        while True:  # drain stdout while the child runs so it never blocks on a full pipe
+            chunk = proc.stdout.read(1 << 20)
+            if not chunk:
+                break
+            if keep_output:
+                chunks.append(chunk)
+            if time.perf_counter() - start > timeout:
+                proc.kill()
+                break
+        proc.wait()
+        elapsed = time.perf_counter() - start
+    if elapsed > timeout:
+        return None, None, b""
+    if proc.returncode != 0:
+        sys.exit(f"{argv[0]} failed on {input_path} (status {proc.returncode})")
+    rss = None
+    if wrapped is not argv:
+        with open(rss_file) as fh:
+            rss = int(fh.read().split()[-1])
+        os.remove(rss_file)
+    return elapsed, rss, b"".join(chunks)
+
+
+def same_answer(ours, peer, how):
+    if how == "bytes":
+        return ours == peer
+    a, b = ours.split(), peer.split()
+    if len(a) != len(b):
+        return False
+    for x, y in zip(a, b):
+        try:
+            if abs(float(x) - float(y)) > 1e-9:
+                return False
+        except ValueError:
+            if x != y:
+                return False
+    return True
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--peers", required=True)
+    parser.add_argument("--referee", default="target/release/referee")
+    parser.add_argument("--inputs", default="tests/data/bench")
+    parser.add_argument("--runs", type=int, default=11)
+    parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("names", nargs="*")
+    args = parser.parse_args()
+    if not os.access(args.referee, os.X_OK):
+        sys.exit(f"no referee binary at {args.referee}: cargo build --release -p referee-host")
+
+    print(f"{'case':<22}{'referee med':>12}{'min':>9}{'peer med':>11}{'min':>9}{'ratio':>8}"
+          f"{'RSS ours':>11}{'RSS peer':>11}")
+    for name, file, ref_args, peer_name, how in CASES:
+        if args.names and not any(n in name for n in args.names):
+            continue
+        input_path = os.path.join(args.inputs, file)
+        peer = os.path.join(args.peers, peer_name)
+        if not os.path.exists(input_path):
+            print(f"{name:<22}skipped: no input {input_path}")
+            continue
+        ours_argv = [args.referee] + ref_args
+        peer_argv = [peer] if os.access(peer, os.X_OK) else None
+        # Warm-up, and the answer check.
+        _, _, ours_out = run_measured(ours_argv, input_path, args.timeout, keep_output=True)
+        peer_times, peer_rss = [], 0
+        if peer_argv:
+            t, _, peer_out = run_measured(peer_argv, input_path, args.timeout, keep_output=True)
+            if t is None:
+                peer_argv = None
+                peer_note = f"peer did not finish in {args.timeout:g} s"
+            elif not same_answer(ours_out, peer_out, how):
+                sys.exit(f"{name}: referee and peer answers differ")
+        else:
+            peer_note = f"no peer binary {peer}"
+        ours_times, ours_rss = [], 0
+        for _ in range(args.runs):
+            t, rss, _ = run_measured(ours_argv, input_path, args.timeout)
+            ours_times.append(t)
+            ours_rss = max(ours_rss, rss or 0)
+            if peer_argv:
+                t, rss, _ = run_measured(peer_argv, input_path, args.timeout)
+                peer_times.append(t)
+                peer_rss = max(peer_rss, rss or 0)
+        om, omin = statistics.median(ours_times), min(ours_times)
+        line = f"{name:<22}{om:>11.4f}s{omin:>8.4f}s"
+        if peer_times:
+            pm, pmin = statistics.median(peer_times), min(peer_times)
+            line += f"{pm:>10.4f}s{pmin:>8.4f}s{om / pm:>8.3f}{ours_rss / 1024:>8.1f}MiB{peer_rss / 1024:>8.1f}MiB"
+        else:
+            line += f"{'-':>11}{'-':>9}{'-':>8}{ours_rss / 1024:>8.1f}MiB  ({peer_note})"
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
