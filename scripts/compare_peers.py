@@ -9,7 +9,7 @@ Usage:
                ship them.
 --referee      the `referee` binary (default: target/release/referee; build it first with
                `cargo build --release -p referee-host`).
---inputs DIR   folder with the benchmark inputs (default: tests/data/bench).
+--inputs DIR   folder with the benchmark inputs (default: tests/bench-inputs).
 --runs N       timed runs of each program per input (default 11), after one warm-up run.
 NAME...        only the cases whose name contains one of these strings.
 
@@ -92,7 +92,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--peers", required=True)
     parser.add_argument("--referee", default="target/release/referee")
-    parser.add_argument("--inputs", default="tests/data/bench")
+    parser.add_argument("--inputs", default="tests/bench-inputs")
     parser.add_argument("--runs", type=int, default=11)
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("names", nargs="*")
