@@ -1,0 +1,127 @@
+//! `referee-judge`: one judge input on the microcontroller, through semihosting host files.
+//!
+//! `qemu-system-arm … -kernel referee-judge -append 'PROBLEM [--exact] INPUT ANSWER ERROR'`
+//! reads the host file INPUT into the top of the static slab, runs the same
+//! `referee_core::judge::run` as the host `referee` with the rest of the slab as scratch, and
+//! streams the answer to the host file ANSWER in 4 KiB writes. On invalid input the answer file
+//! is left empty, ERROR receives `error: <line>:<column>: <message>` exactly as the host prints
+//! it, and the exit status is 1 (3 when the input exceeds this build's memory); see
+//! `referee_embedded::status` and `referee_embedded::command`. The defmt log goes to stdout.
+#![cfg_attr(target_os = "none", no_std, no_main)]
+
+/// On the host the firmware is an empty program (the workspace builds and tests everything).
+#[cfg(not(target_os = "none"))]
+fn main() {}
+
+#[cfg(target_os = "none")]
+mod firmware {
+    use core::fmt::Write as _;
+
+    use cortex_m_rt::entry;
+    use defmt::Display2Format;
+    use referee_core::{judge, Error, ErrorKind};
+    use referee_embedded::budget::{ANSWER_CHUNK_BYTES, COMMAND_LINE_BYTES, SLAB_WORDS};
+    use referee_embedded::command::{self, Command, Crash, Judge};
+    use referee_embedded::hostfile::{self, ChunkWriter, InputError};
+    use referee_embedded::{runtime, status};
+
+    #[entry]
+    fn main() -> ! {
+        static mut SLAB: [u32; SLAB_WORDS] = [0; SLAB_WORDS];
+        static mut CHUNK: [u8; ANSWER_CHUNK_BYTES] = [0; ANSWER_CHUNK_BYTES];
+        let code = run(SLAB, CHUNK);
+        runtime::finish(code)
+    }
+
+    /// Reads the command line and carries it out; returns the exit status.
+    fn run(slab: &mut [u32], chunk: &mut [u8]) -> i32 {
+        let Ok(args) = semihosting::experimental::env::args::<COMMAND_LINE_BYTES>() else {
+            defmt::error!("cannot read the command line (-append)");
+            return status::FAILURE;
+        };
+        // A non-UTF-8 argument becomes a NUL, which no problem name or path accepts.
+        let parsed = command::parse((&args).skip(1).map(|arg| arg.unwrap_or("\0")));
+        match parsed {
+            Ok(Command::Judge(job)) => judge(&job, slab, chunk),
+            Ok(Command::Crash(crash)) => crash_on_purpose(crash),
+            Err(message) => {
+                defmt::error!("{=str}; {=str}", message, command::USAGE);
+                status::FAILURE
+            }
+        }
+    }
+
+    /// Ends the run through a panic or a HardFault, as the tests ask with `--crash`.
+    fn crash_on_purpose(crash: Crash) -> ! {
+        match crash {
+            #[allow(clippy::panic, reason = "the test of the panic path asks for exactly this")]
+            Crash::Panic => panic!("deliberate panic (--crash panic)"),
+            Crash::Fault => cortex_m::asm::udf(),
+        }
+    }
+
+    /// Runs one judge input; returns the exit status.
+    fn judge(job: &Judge<'_>, slab: &mut [u32], chunk: &mut [u8]) -> i32 {
+        let exact = if job.options.exact { " --exact" } else { "" };
+        defmt::println!("judge {=str}{=str} {=str}", job.problem.name(), exact, job.input);
+        let (answer, error) = match (hostfile::create(job.answer), hostfile::create(job.error)) {
+            (Ok(answer), Ok(error)) => (answer, error),
+            _ => {
+                defmt::error!("cannot create the answer file {=str} or the error file {=str}", job.answer, job.error);
+                return status::FAILURE;
+            }
+        };
+        drop(error);
+        let (scratch, input) = match hostfile::read_input(job.input, slab) {
+            Ok(split) => split,
+            Err(InputError::Host(message)) => {
+                defmt::error!("{=str}: {=str}", job.input, message);
+                return status::FAILURE;
+            }
+            Err(InputError::TooLarge(refusal)) => return refuse(job, &refusal, chunk),
+        };
+        defmt::println!("input: {=usize} bytes, scratch: {=usize} bytes", input.len(), scratch.len() * 4);
+        let mut out = ChunkWriter::new(answer, &mut chunk[..]);
+        match judge::run(job.problem, input, &job.options, scratch, &mut out) {
+            Ok(()) => match out.finish() {
+                Ok(bytes) => {
+                    defmt::println!("answer: {=usize} bytes", bytes);
+                    status::OK
+                }
+                Err(message) => {
+                    defmt::error!("{=str}: {=str}", job.answer, message);
+                    status::FAILURE
+                }
+            },
+            Err(refusal) if refusal.kind == ErrorKind::Write => {
+                defmt::error!("cannot write the answer file {=str}", job.answer);
+                status::FAILURE
+            }
+            Err(refusal) => {
+                drop(out);
+                refuse(job, &refusal, chunk)
+            }
+        }
+    }
+
+    /// Empties the answer file and writes the refusal to the error file; returns the status
+    /// (invalid input, or capacity when the input needs more memory than this build has).
+    fn refuse(job: &Judge<'_>, refusal: &Error, chunk: &mut [u8]) -> i32 {
+        let code =
+            if matches!(refusal.kind, ErrorKind::Capacity { .. }) { status::CAPACITY } else { status::INVALID_INPUT };
+        defmt::println!("refused: {}", Display2Format(refusal));
+        let written = hostfile::create(job.answer).and_then(|answer| {
+            drop(answer);
+            let mut out = ChunkWriter::new(hostfile::create(job.error)?, chunk);
+            writeln!(out, "error: {refusal}").map_err(|_| "cannot write the file")?;
+            out.finish()
+        });
+        match written {
+            Ok(_) => code,
+            Err(message) => {
+                defmt::error!("{=str}: {=str}", job.error, message);
+                status::FAILURE
+            }
+        }
+    }
+}

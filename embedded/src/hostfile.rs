@@ -1,0 +1,126 @@
+//! Host files through semihosting: the judge input in, the answer and the refusal out.
+
+use core::ffi::CStr;
+use core::fmt;
+
+use referee_core::{Error, Position};
+use semihosting::fs::File;
+use semihosting::io::{Read, Write};
+
+use crate::budget::MAX_PATH_BYTES;
+use crate::slab;
+
+/// Calls `f` with `path` as a NUL-terminated C string.
+///
+/// # Errors
+/// When `path` is longer than [`MAX_PATH_BYTES`] or contains a NUL byte.
+fn with_c_path<R>(path: &str, f: impl FnOnce(&CStr) -> R) -> Result<R, &'static str> {
+    let mut buffer = [0u8; MAX_PATH_BYTES + 1];
+    let bytes = path.as_bytes();
+    if bytes.len() > MAX_PATH_BYTES || bytes.contains(&0) {
+        return Err("the path is too long or not a path");
+    }
+    buffer[..bytes.len()].copy_from_slice(bytes);
+    let c_path = CStr::from_bytes_until_nul(&buffer).map_err(|_| "the path is not a path")?;
+    Ok(f(c_path))
+}
+
+/// Creates (or truncates) the host file `path` for writing.
+///
+/// # Errors
+/// When the path is unusable or the host refuses.
+pub fn create(path: &str) -> Result<File, &'static str> {
+    with_c_path(path, |p| File::create(p))?.map_err(|_| "cannot create the file")
+}
+
+/// Why the input could not be had.
+#[derive(Debug)]
+pub enum InputError {
+    /// The host file could not be opened or read.
+    Host(&'static str),
+    /// The input is larger than the slab: a capacity error at the first byte that does not fit.
+    TooLarge(Error),
+}
+
+/// Reads the host file `path` into the top of `slab`; returns the words below it (the solver's
+/// scratch) and the input bytes.
+///
+/// # Errors
+/// [`InputError::Host`] when the file cannot be read, [`InputError::TooLarge`] when it is larger
+/// than the slab.
+pub fn read_input<'s>(path: &str, slab: &'s mut [u32]) -> Result<(&'s mut [u32], &'s [u8]), InputError> {
+    let mut file = with_c_path(path, |p| File::open(p))
+        .map_err(InputError::Host)?
+        .map_err(|_| InputError::Host("cannot open the input file"))?;
+    let length = file.metadata().map_err(|_| InputError::Host("cannot get the input file's length"))?.len();
+    let length = usize::try_from(length).unwrap_or(usize::MAX);
+    let capacity = slab.len().saturating_mul(4);
+    if length > capacity {
+        let bytes: &mut [u8] = bytemuck::cast_slice_mut(slab);
+        file.read_exact(bytes).map_err(|_| InputError::Host("cannot read the input file"))?;
+        let position = slab::position_at(bytes, capacity);
+        return Err(InputError::TooLarge(Error::new(position, slab::input_too_large(length, capacity))));
+    }
+    let (scratch, input) = slab::split_for_input(slab, length)
+        .map_err(|kind| InputError::TooLarge(Error::new(Position::default(), kind)))?;
+    file.read_exact(input).map_err(|_| InputError::Host("cannot read the input file"))?;
+    Ok((scratch, input))
+}
+
+/// Writes text to a host file in chunks of the buffer's size (the last one shorter).
+#[derive(Debug)]
+pub struct ChunkWriter<'b> {
+    file: File,
+    buffer: &'b mut [u8],
+    filled: usize,
+    written: usize,
+    failed: bool,
+}
+
+impl<'b> ChunkWriter<'b> {
+    /// A writer to `file` through `buffer` (an empty buffer writes straight through).
+    pub fn new(file: File, buffer: &'b mut [u8]) -> Self {
+        Self { file, buffer, filled: 0, written: 0, failed: false }
+    }
+
+    /// Writes out the buffered bytes.
+    fn flush(&mut self) -> fmt::Result {
+        if self.failed || self.file.write_all(&self.buffer[..self.filled]).is_err() {
+            self.failed = true;
+            return Err(fmt::Error);
+        }
+        self.written += self.filled;
+        self.filled = 0;
+        Ok(())
+    }
+
+    /// Writes out what is left and returns the total number of bytes written.
+    ///
+    /// # Errors
+    /// When a write to the host file failed.
+    pub fn finish(mut self) -> Result<usize, &'static str> {
+        self.flush().map_err(|_| "cannot write the file")?;
+        Ok(self.written)
+    }
+}
+
+impl fmt::Write for ChunkWriter<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let mut rest = s.as_bytes();
+        if self.buffer.is_empty() {
+            self.file.write_all(rest).map_err(|_| fmt::Error)?;
+            self.written += rest.len();
+            return Ok(());
+        }
+        while !rest.is_empty() {
+            if self.filled == self.buffer.len() {
+                self.flush()?;
+            }
+            let take = rest.len().min(self.buffer.len() - self.filled);
+            self.buffer[self.filled..self.filled + take].copy_from_slice(&rest[..take]);
+            self.filled += take;
+            rest = &rest[take..];
+        }
+        Ok(())
+    }
+}

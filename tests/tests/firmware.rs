@@ -1,0 +1,264 @@
+//! The firmware (`referee-embedded`) in QEMU: its self-check, and every case of `tests/data/`
+//! through its judge mode, byte for byte against the expected files and the host's refusals.
+//!
+//! Needs `qemu-system-arm`, `defmt-print` and the `thumbv7em-none-eabihf` target (scripts/check.sh
+//! installs all three); a missing tool FAILS the test with what to install, it never skips.
+//! The firmware is built here (`cargo build --release -p referee-embedded --target
+//! thumbv7em-none-eabihf`) unless `REFEREE_FIRMWARE_DIR` names the folder of built images.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
+
+use referee_core::Problem;
+use referee_embedded::budget::{SLAB_BYTES, SLAB_WORDS};
+use referee_embedded::status;
+use referee_tests::{data_dir, expect_refusal, inputs, referee};
+
+/// The firmware's target.
+const THUMB: &str = "thumbv7em-none-eabihf";
+/// Seconds one QEMU run may take before `timeout` ends it (a run takes well under one).
+const QEMU_TIMEOUT_SECONDS: &str = "60";
+/// Cases of `tests/data/` (relative to it) larger than the firmware's stated capacity, which it
+/// must refuse with a capacity error. Every other case must pass.
+const BEYOND_CAPACITY: &[&str] = &[];
+
+/// The folder holding the firmware images, built once per test run.
+fn firmware_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        if let Some(dir) = std::env::var_os("REFEREE_FIRMWARE_DIR") {
+            return PathBuf::from(dir);
+        }
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let built = Command::new(cargo)
+            .args(["build", "--release", "-p", "referee-embedded", "--target", THUMB])
+            .current_dir(root)
+            .status()
+            .expect("running cargo");
+        assert!(built.success(), "building the firmware failed (is the target there? rustup target add {THUMB})");
+        let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+        target.join(THUMB).join("release")
+    })
+}
+
+/// Panics with an install hint unless `tool` runs.
+fn require(tool: &str, install: &str) {
+    let found = Command::new(tool).arg("--version").output().is_ok_and(|o| o.status.success());
+    assert!(found, "{tool} is missing: the firmware test cannot run without it. Install it with `{install}` (scripts/check.sh does)");
+}
+
+/// Fails unless QEMU and the defmt decoder are installed.
+fn require_tools() {
+    require("qemu-system-arm", "apt-get install -y --no-install-recommends qemu-system-arm");
+    require("defmt-print", "cargo install --locked defmt-print");
+}
+
+/// What one QEMU run of a firmware image gave.
+struct Run {
+    /// The firmware's exit status (124 when `timeout` ended it).
+    status: i32,
+    /// The decoded defmt log.
+    log: String,
+}
+
+impl Run {
+    /// The stack depth the firmware logged (`stack: N of M bytes used`).
+    fn stack_bytes(&self) -> Option<usize> {
+        self.log.lines().find_map(|line| line.strip_prefix("stack: ")?.split(' ').next()?.parse().ok())
+    }
+}
+
+/// Runs `image` in QEMU with `append` as its semihosting command line, under `timeout`.
+fn qemu(image: &str, append: &str) -> Run {
+    require_tools();
+    let elf = firmware_dir().join(image);
+    assert!(elf.is_file(), "no firmware image at {}", elf.display());
+    let output = Command::new("timeout")
+        .arg(QEMU_TIMEOUT_SECONDS)
+        .args(["qemu-system-arm", "-cpu", "cortex-m4", "-machine", "mps2-an386", "-display", "none"])
+        .args(["-serial", "none", "-monitor", "none", "-semihosting-config", "enable=on,target=native"])
+        .arg("-kernel")
+        .arg(&elf)
+        .args(["-append", append])
+        .output()
+        .expect("running qemu-system-arm under timeout");
+    let status = output.status.code().unwrap_or(-1);
+    assert_ne!(status, 124, "{image} {append}: QEMU timed out after {QEMU_TIMEOUT_SECONDS} s");
+    let mut decoder = Command::new("defmt-print")
+        .arg("-e")
+        .arg(&elf)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("running defmt-print");
+    std::io::Write::write_all(&mut decoder.stdin.take().unwrap(), &output.stdout).unwrap();
+    let decoded = decoder.wait_with_output().unwrap();
+    assert!(decoded.status.success(), "defmt-print failed: {}", String::from_utf8_lossy(&decoded.stderr));
+    let log = String::from_utf8_lossy(&decoded.stdout).into_owned();
+    println!("--- {image} {append} (exit status {status})\n{log}");
+    Run { status, log }
+}
+
+/// A fresh scratch folder for one judge run.
+fn scratch_dir() -> PathBuf {
+    static COUNT: AtomicUsize = AtomicUsize::new(0);
+    let n = COUNT.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("referee-firmware-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// What the judge mode produced for one input.
+struct Judged {
+    run: Run,
+    answer: Vec<u8>,
+    error: String,
+}
+
+/// Runs the judge mode on the host file `input`.
+fn judge(problem: &str, flags: &[&str], input: &Path) -> Judged {
+    let dir = scratch_dir();
+    let (answer, error) = (dir.join("answer"), dir.join("error"));
+    let quoted = |path: &Path| format!("\"{}\"", path.display());
+    let mut append = vec![problem.to_owned()];
+    append.extend(flags.iter().map(|&f| f.to_owned()));
+    append.extend([quoted(input), quoted(&answer), quoted(&error)]);
+    let run = qemu("referee-judge", &append.join(" "));
+    let judged = Judged {
+        run,
+        answer: std::fs::read(&answer).unwrap_or_default(),
+        error: std::fs::read_to_string(&error).unwrap_or_default(),
+    };
+    std::fs::remove_dir_all(&dir).unwrap();
+    judged
+}
+
+#[test]
+fn self_check_passes_in_qemu() {
+    let run = qemu("referee-embedded", "");
+    assert_eq!(run.status, status::OK, "self-check failed:\n{}", run.log);
+    assert!(run.log.lines().any(|l| l.starts_with("self-check: ") && l.ends_with(" passed, 0 failed")), "{}", run.log);
+    assert!(!run.log.contains("FAIL"), "{}", run.log);
+}
+
+/// Every case of `tests/data/` of every problem, through the firmware: answers byte-identical,
+/// refusals identical to the host's, capacity refusals only for [`BEYOND_CAPACITY`].
+#[test]
+fn every_judge_case_matches_the_host() {
+    let mut failures = Vec::new();
+    let mut beyond_capacity = Vec::new();
+    let mut deepest_stack: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    let data = data_dir();
+    for problem in Problem::ALL {
+        let name = problem.name();
+        let mut note = |judged: &Judged, case: &Path| {
+            let entry = deepest_stack.entry(name).or_default();
+            entry.0 =
+                entry.0.max(judged.run.stack_bytes().unwrap_or_else(|| panic!("{}: no stack line", case.display())));
+            entry.1 += 1;
+        };
+        for input in inputs(name) {
+            let case = input.strip_prefix(&data).unwrap().display().to_string();
+            for (extension, flags) in [("out", &[][..]), ("exact", &["--exact"][..])] {
+                let Ok(expected) = std::fs::read(input.with_extension(extension)) else { continue };
+                let judged = judge(name, flags, &input);
+                note(&judged, &input);
+                match judged.run.status {
+                    status::OK if judged.answer == expected => {}
+                    status::OK => failures.push(format!("{case} {flags:?}: the answer differs from .{extension}")),
+                    status::CAPACITY if judged.answer.is_empty() && judged.error.contains(" but this build holds ") => {
+                        beyond_capacity.push(case.clone());
+                    }
+                    other => failures.push(format!("{case} {flags:?}: exit status {other}, error {:?}", judged.error)),
+                }
+            }
+        }
+        for input in inputs(&format!("invalid/{name}")) {
+            let case = input.strip_prefix(&data).unwrap().display().to_string();
+            let host = referee(&[name], &std::fs::read(&input).unwrap());
+            let _ = expect_refusal(&host, &case);
+            let judged = judge(name, &[], &input);
+            note(&judged, &input);
+            if judged.run.status != status::INVALID_INPUT || judged.error != host.stderr || !judged.answer.is_empty() {
+                failures.push(format!(
+                    "{case}: status {} (want {}), error {:?} (host {:?}), answer {} bytes (want 0)",
+                    judged.run.status,
+                    status::INVALID_INPUT,
+                    judged.error,
+                    host.stderr,
+                    judged.answer.len()
+                ));
+            }
+        }
+    }
+    println!("deepest stack per problem (bytes, over cases): {deepest_stack:?}");
+    println!("refused as beyond the firmware's capacity: {beyond_capacity:?}");
+    assert!(failures.is_empty(), "{} firmware case(s) failed:\n{}", failures.len(), failures.join("\n"));
+    assert_eq!(beyond_capacity, BEYOND_CAPACITY, "cases beyond the firmware's capacity (update BEYOND_CAPACITY?)");
+    assert!(deepest_stack.len() == Problem::ALL.len(), "every problem ran: {deepest_stack:?}");
+}
+
+/// An input larger than the slab is refused where it stops fitting, with a capacity error.
+#[test]
+fn an_input_larger_than_the_slab_is_a_capacity_error() {
+    let dir = scratch_dir();
+    let input = dir.join("large.in");
+    let mut bytes = b"1\n".to_vec();
+    bytes.resize(SLAB_BYTES + 1000, b' ');
+    std::fs::write(&input, &bytes).unwrap();
+    let judged = judge("swiss", &[], &input);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(judged.run.status, status::CAPACITY);
+    let column = SLAB_BYTES - 2 + 1;
+    let needed = bytes.len();
+    assert_eq!(
+        judged.error,
+        format!("error: 2:{column}: input needs {needed} bytes but this build holds {SLAB_BYTES}\n")
+    );
+    assert!(judged.answer.is_empty());
+}
+
+/// A valid input whose solver needs more scratch than the slab holds is refused with a capacity
+/// error (the host, with its growable scratch, would answer it).
+#[test]
+fn a_tournament_larger_than_the_scratch_is_a_capacity_error() {
+    let dir = scratch_dir();
+    let input = dir.join("players.in");
+    let (players, rounds) = (20_000usize, 34usize);
+    let text = format!("1\n{players} {rounds}\n{}\n", vec!["0"; rounds].join(" "));
+    std::fs::write(&input, &text).unwrap();
+    let judged = judge("swiss", &[], &input);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(judged.run.status, status::CAPACITY);
+    let needed = players * (rounds + 6);
+    let capacity = SLAB_WORDS - text.len().div_ceil(4);
+    assert_eq!(
+        judged.error,
+        format!("error: 2:7: input needs {needed} scratch words but this build holds {capacity}\n")
+    );
+    assert!(judged.answer.is_empty());
+}
+
+/// A panic, a HardFault and a bad command line end the run with their failure status, never
+/// a hang.
+#[test]
+fn crashes_and_bad_command_lines_end_the_run() {
+    let dir = scratch_dir();
+    let files = format!("\"{0}/answer\" \"{0}/error\"", dir.display());
+    for (append, expected) in [
+        ("--crash panic".to_owned(), status::PANIC),
+        ("--crash fault".to_owned(), status::HARD_FAULT),
+        (format!("chess \"{}/input\" {files}", dir.display()), status::FAILURE),
+        (format!("swiss \"{}/no-such-input\" {files}", dir.display()), status::FAILURE),
+    ] {
+        let run = qemu("referee-judge", &append);
+        assert_eq!(run.status, expected, "{append}: {}", run.log);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
