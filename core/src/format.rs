@@ -19,12 +19,12 @@ fn digits_u64(mut value: u64, buf: &mut [u8; 20]) -> usize {
         buf[start..start + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
     }
     if value >= 10 {
-        let pair = value as usize * 2;
+        let pair = (value % 100) as usize * 2;
         start -= 2;
         buf[start..start + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
     } else {
         start -= 1;
-        buf[start] = b'0' + value as u8;
+        buf[start] = b'0' + (value % 10) as u8;
     }
     start
 }

@@ -41,10 +41,13 @@ impl Frac {
 const RESULTS: [(u32, u32, u32); 10] =
     [(2, 0, 0), (0, 2, 0), (2, 1, 0), (1, 2, 0), (2, 0, 1), (0, 2, 1), (1, 1, 1), (1, 0, 2), (0, 1, 2), (0, 0, 3)];
 
+/// One match: players `(p1, p2)` (0-based) and the result `w1 w2 d`.
+type Match = (usize, usize, u32, u32, u32);
+
 /// One tournament: `rounds[r]` lists the matches `(p1, p2, w1, w2, d)` of round r (0-based ids).
 struct Tournament {
     n: usize,
-    rounds: Vec<Vec<(usize, usize, u32, u32, u32)>>,
+    rounds: Vec<Vec<Match>>,
 }
 
 impl Tournament {
