@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Every check CI runs, on a fresh machine: installs what is missing, then fmt, clippy, tests,
-# docs, and the no_std core for the Cortex-M target in every feature combination.
+# Every check CI runs, on a fresh machine: installs what is missing, then fmt, clippy, the
+# firmware (build, size, self-check in QEMU), tests (the firmware test among them), docs, and
+# the no_std core for the Cortex-M target in every feature combination.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -14,14 +15,34 @@ fi
 rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
 rustup component list --installed | grep -q '^clippy' || rustup component add clippy
 
+step "firmware tools: qemu-system-arm, defmt-print"
+if ! command -v qemu-system-arm >/dev/null; then
+    sudo=$( ((EUID == 0)) || echo sudo)
+    $sudo apt-get update
+    $sudo apt-get install -y --no-install-recommends qemu-system-arm
+fi
+qemu-system-arm --version | head -n 1
+command -v defmt-print >/dev/null || cargo install --locked defmt-print
+defmt-print --version
+
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
 step "cargo clippy -D warnings (host workspace, all targets, all features)"
 cargo clippy --workspace --all-targets --all-features --locked -- -D warnings
 
-step "cargo test (host workspace)"
-cargo test --workspace --all-features --locked
+step "firmware: build and lint for $THUMB"
+cargo build --release -p referee-embedded --target "$THUMB" --locked
+cargo clippy -p referee-embedded --target "$THUMB" --release --locked -- -D warnings
+
+step "firmware: flash and RAM against the budget (scripts/firmware-size.sh)"
+./scripts/firmware-size.sh
+
+step "firmware: self-check in QEMU (cd embedded && cargo run --release)"
+(cd embedded && cargo run --release --locked)
+
+step "cargo test (host workspace; tests/tests/firmware.rs runs every judge case in QEMU)"
+REFEREE_FIRMWARE_DIR="$(realpath "${CARGO_TARGET_DIR:-target}")/$THUMB/release" cargo test --workspace --all-features --locked
 
 step "cargo doc -D warnings"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --all-features --locked

@@ -13,10 +13,11 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
+use referee_core::swiss::MatchResult;
 use referee_core::Problem;
 use referee_embedded::budget::{SLAB_BYTES, SLAB_WORDS};
 use referee_embedded::status;
-use referee_tests::{data_dir, expect_refusal, inputs, referee};
+use referee_tests::{data_dir, expect_refusal, inputs, referee, Rng};
 
 /// The firmware's target.
 const THUMB: &str = "thumbv7em-none-eabihf";
@@ -243,6 +244,50 @@ fn a_tournament_larger_than_the_scratch_is_a_capacity_error() {
         format!("error: 2:7: input needs {needed} scratch words but this build holds {capacity}\n")
     );
     assert!(judged.answer.is_empty());
+}
+
+/// The most players a 16-round `swiss` tournament may have on the firmware when every player
+/// plays every round (the README's capacity figure): input and scratch share the slab.
+const SWISS_16_ROUNDS_MAX_PLAYERS: usize = 1143;
+
+/// A `swiss` input: `players` players, `rounds` rounds, every player paired every round (one
+/// bye when `players` is odd), the ten legal results in turn.
+fn full_pairing_tournament(players: usize, rounds: usize, rng: &mut Rng) -> String {
+    let matches = players / 2;
+    let mut text = format!("1\n{players} {rounds}\n{}\n", vec![matches.to_string(); rounds].join(" "));
+    let mut ids: Vec<usize> = (1..=players).collect();
+    let mut results = MatchResult::LEGAL.iter().cycle();
+    for _ in 0..rounds {
+        rng.shuffle(&mut ids);
+        for pair in ids.chunks_exact(2) {
+            let (w1, w2, d) = results.next().unwrap();
+            text.push_str(&format!("{} {} {w1} {w2} {d}\n", pair[0], pair[1]));
+        }
+    }
+    text
+}
+
+/// The stated `swiss` capacity holds exactly: the largest tournament answers like the host, one
+/// more player is a capacity error.
+#[test]
+fn swiss_capacity_is_as_stated() {
+    let dir = scratch_dir();
+    let mut rng = Rng::new(16);
+    for players in [SWISS_16_ROUNDS_MAX_PLAYERS, SWISS_16_ROUNDS_MAX_PLAYERS + 1] {
+        let text = full_pairing_tournament(players, 16, &mut rng);
+        let input = dir.join(format!("swiss-{players}.in"));
+        std::fs::write(&input, &text).unwrap();
+        let judged = judge("swiss", &[], &input);
+        if players == SWISS_16_ROUNDS_MAX_PLAYERS {
+            let host = referee(&["swiss"], text.as_bytes());
+            assert_eq!((judged.run.status, host.status), (status::OK, 0), "{}", judged.error);
+            assert!(judged.answer == host.stdout, "{players} players: the firmware's answer differs from the host's");
+        } else {
+            assert_eq!(judged.run.status, status::CAPACITY, "{players} players: {}", judged.error);
+            assert!(judged.error.contains("scratch words but this build holds"), "{}", judged.error);
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A panic, a HardFault and a bad command line end the run with their failure status, never
