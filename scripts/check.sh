@@ -15,13 +15,16 @@ fi
 rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
 rustup component list --installed | grep -q '^clippy' || rustup component add clippy
 
-step "firmware tools: qemu-system-arm, defmt-print"
-if ! command -v qemu-system-arm >/dev/null; then
+step "firmware tools: qemu-system-arm, binutils (size, nm), defmt-print"
+missing=()
+command -v qemu-system-arm >/dev/null || missing+=(qemu-system-arm)
+command -v size >/dev/null && command -v nm >/dev/null || missing+=(binutils)
+if ((${#missing[@]})); then
     sudo=$( ((EUID == 0)) || echo sudo)
     $sudo apt-get update
-    $sudo apt-get install -y --no-install-recommends qemu-system-arm
+    $sudo apt-get install -y --no-install-recommends "${missing[@]}"
 fi
-qemu-system-arm --version | head -n 1
+qemu-system-arm --version | sed -n 1p
 command -v defmt-print >/dev/null || cargo install --locked defmt-print
 defmt-print --version
 
