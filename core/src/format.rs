@@ -2,20 +2,59 @@
 
 use core::fmt::{self, Write};
 
+/// "00", "01", …, "99": two digits per division.
+const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
 /// Decimal digits of `value` into the end of `buf`; returns where they start.
 fn digits_u64(mut value: u64, buf: &mut [u8; 20]) -> usize {
     let mut start = buf.len();
-    loop {
+    while value >= 100 {
+        let pair = (value % 100) as usize * 2;
+        value /= 100;
+        start -= 2;
+        buf[start..start + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+    }
+    if value >= 10 {
+        let pair = (value % 100) as usize * 2;
+        start -= 2;
+        buf[start..start + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+    } else {
         start -= 1;
         buf[start] = b'0' + (value % 10) as u8;
-        value /= 10;
-        if value == 0 {
-            return start;
+    }
+    start
+}
+
+/// Decimal digits of `value` into the end of `buf`; returns where they start.
+fn digits_u128(value: u128, buf: &mut [u8; 40]) -> usize {
+    const TEN19: u128 = 10_000_000_000_000_000_000;
+    let mut chunk = [0u8; 20];
+    let (mut rest, mut end) = (value, buf.len());
+    loop {
+        let (low, high) = match u64::try_from(rest) {
+            Ok(small) => (small, 0),
+            Err(_) => ((rest % TEN19) as u64, rest / TEN19),
+        };
+        let start = digits_u64(low, &mut chunk);
+        let digits = &chunk[start..];
+        let width = if high == 0 { digits.len() } else { 19 };
+        let begin = end - width;
+        buf[begin..end - digits.len()].fill(b'0');
+        buf[end - digits.len()..end].copy_from_slice(digits);
+        end = begin;
+        if high == 0 {
+            return end;
         }
+        rest = high;
     }
 }
 
-/// A small stack buffer that collects bytes of one answer line before a single `write_str`.
+/// A stack buffer that collects answer text (several lines) and hands it to a
+/// [`core::fmt::Write`] in few large writes.
 #[derive(Clone, Debug)]
 pub struct LineBuf {
     bytes: [u8; LineBuf::CAPACITY],
@@ -23,19 +62,19 @@ pub struct LineBuf {
 }
 
 impl LineBuf {
-    /// The most bytes a line may hold.
-    pub const CAPACITY: usize = 256;
+    /// The most bytes the buffer holds before it must be flushed.
+    pub const CAPACITY: usize = 2048;
 
-    /// An empty line.
+    /// An empty buffer.
     #[must_use]
     pub const fn new() -> Self {
         Self { bytes: [0; Self::CAPACITY], len: 0 }
     }
 
-    /// Appends raw ASCII bytes; fails when the line is full.
+    /// Appends text; fails when the buffer is full.
     ///
     /// # Errors
-    /// [`fmt::Error`] when the line would exceed [`LineBuf::CAPACITY`].
+    /// [`fmt::Error`] when the text would exceed [`LineBuf::CAPACITY`].
     pub fn push_bytes(&mut self, bytes: &[u8]) -> fmt::Result {
         let end = self.len.checked_add(bytes.len()).filter(|&e| e <= Self::CAPACITY).ok_or(fmt::Error)?;
         self.bytes[self.len..end].copy_from_slice(bytes);
@@ -46,7 +85,7 @@ impl LineBuf {
     /// Appends `value` in decimal.
     ///
     /// # Errors
-    /// [`fmt::Error`] when the line is full.
+    /// [`fmt::Error`] when the buffer is full.
     pub fn push_u64(&mut self, value: u64) -> fmt::Result {
         let mut buf = [0u8; 20];
         let start = digits_u64(value, &mut buf);
@@ -56,19 +95,33 @@ impl LineBuf {
     /// Appends `value` in decimal.
     ///
     /// # Errors
-    /// [`fmt::Error`] when the line is full.
+    /// [`fmt::Error`] when the buffer is full.
     pub fn push_u128(&mut self, value: u128) -> fmt::Result {
-        write_u128(self, value)
+        match u64::try_from(value) {
+            Ok(small) => self.push_u64(small),
+            Err(_) => {
+                let mut buf = [0u8; 40];
+                let start = digits_u128(value, &mut buf);
+                self.push_bytes(&buf[start..])
+            }
+        }
+    }
+
+    /// Bytes still free before a flush is needed.
+    #[must_use]
+    pub const fn remaining(&self) -> usize {
+        Self::CAPACITY - self.len
     }
 
     /// The collected text.
     #[must_use]
     pub fn as_str(&self) -> &str {
-        // Only ASCII is ever pushed, so this cannot fail; an empty string would be the fallback.
+        // Only whole `str`s and ASCII digits are ever pushed, so this cannot fail; an empty
+        // string would be the fallback.
         core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
     }
 
-    /// Writes the collected text to `out` and empties the line.
+    /// Writes the collected text to `out` and empties the buffer.
     ///
     /// # Errors
     /// Whatever `out` returns.
@@ -76,6 +129,17 @@ impl LineBuf {
         let result = out.write_str(self.as_str());
         self.len = 0;
         result
+    }
+
+    /// Flushes to `out` first if fewer than `needed` bytes are free.
+    ///
+    /// # Errors
+    /// Whatever `out` returns.
+    pub fn make_room<W: Write + ?Sized>(&mut self, needed: usize, out: &mut W) -> fmt::Result {
+        if self.remaining() < needed {
+            self.flush_to(out)?;
+        }
+        Ok(())
     }
 }
 
@@ -91,25 +155,13 @@ impl Write for LineBuf {
     }
 }
 
-/// Writes `value` in decimal, faster than `Display` for `u128` when it fits in a `u64`.
+/// Writes `value` in decimal, faster than `Display` for `u128`.
 ///
 /// # Errors
 /// Whatever `out` returns.
 pub fn write_u128<W: Write + ?Sized>(out: &mut W, value: u128) -> fmt::Result {
-    const TEN19: u128 = 10_000_000_000_000_000_000;
-    let mut buf = [0u8; 20];
-    if let Ok(small) = u64::try_from(value) {
-        let start = digits_u64(small, &mut buf);
-        return out.write_str(core::str::from_utf8(&buf[start..]).map_err(|_| fmt::Error)?);
-    }
-    // Split into a high part and 19-digit low chunk(s); u128::MAX has 39 digits.
-    let high = value / TEN19;
-    let low = (value % TEN19) as u64;
-    write_u128(out, high)?;
-    let start = digits_u64(low, &mut buf);
-    for _ in 0..(19 - (buf.len() - start)) {
-        out.write_str("0")?;
-    }
+    let mut buf = [0u8; 40];
+    let start = digits_u128(value, &mut buf);
     out.write_str(core::str::from_utf8(&buf[start..]).map_err(|_| fmt::Error)?)
 }
 

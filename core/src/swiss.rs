@@ -31,7 +31,7 @@ use core::fmt::Write;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::format::LineBuf;
-use crate::fraction::{gcd_u128, Fraction};
+use crate::fraction::Fraction;
 use crate::scanner::Scanner;
 use crate::scratch::Scratch;
 
@@ -259,12 +259,9 @@ impl<'a> Tournament<'a> {
 
     /// Closes the open round: every player without a match gets a bye, and the values the
     /// standings need are refreshed. Does nothing when no round is open.
-    ///
-    /// # Errors
-    /// [`ErrorKind::Overflow`] if `lcm(2r..=3r)` did not fit (impossible for `r ≤ MAX_ROUNDS`).
-    pub fn finish_round(&mut self) -> Result<(), ErrorKind> {
+    pub fn finish_round(&mut self) {
         if !self.open {
-            return Ok(());
+            return;
         }
         self.open = false;
         let r = self.round;
@@ -278,17 +275,14 @@ impl<'a> Tournament<'a> {
             let gw = self.game_points[i].max(self.games[i]);
             self.packed[i] = mw | gw << 8 | (self.games[i] - 2 * r) << 20;
         }
-        let overflow = ErrorKind::Overflow("lcm of the games-played counts");
-        let mut lcm: u128 = 1;
-        for g in 2 * r..=3 * r {
-            let g = u128::from(g);
-            lcm = (lcm / gcd_u128(lcm, g)).checked_mul(g).ok_or(overflow)?;
-        }
+        let lcm = GAMES_LCM[r as usize];
         self.lcm = lcm;
         for (slot, g) in self.scale.iter_mut().zip(2 * r..=3 * r) {
-            *slot = lcm / u128::from(g);
+            *slot = match u64::try_from(lcm) {
+                Ok(small) => u128::from(small / u64::from(g)),
+                Err(_) => lcm / u128::from(g),
+            };
         }
-        Ok(())
     }
 
     /// The standing of player `index` (0-based) after the last finished round.
@@ -331,26 +325,56 @@ impl<'a> Tournament<'a> {
     /// # Errors
     /// Whatever `out` returns.
     pub fn write_round<W: Write + ?Sized>(&self, out: &mut W) -> core::fmt::Result {
-        let mut line = LineBuf::new();
-        line.push_bytes(b"Round ")?;
-        line.push_u64(u64::from(self.round))?;
-        line.push_bytes(b"\n")?;
-        line.flush_to(out)?;
+        /// The longest line: a 3-digit MP and three fractions of two 39-digit numbers.
+        const LONGEST_LINE: usize = 4 + 3 * (1 + 39 + 1 + 39) + 1;
+        let mut text = LineBuf::new();
+        text.push_bytes(b"Round ")?;
+        text.push_u64(u64::from(self.round))?;
+        text.push_bytes(b"\n")?;
         for i in 0..self.players {
+            text.make_room(LONGEST_LINE, out)?;
             let s = self.standing(i);
-            line.push_u64(u64::from(s.match_points))?;
+            text.push_u64(u64::from(s.match_points))?;
             for value in [s.omw, s.gw, s.ogw] {
-                line.push_bytes(b" ")?;
-                line.push_u128(value.numer())?;
-                line.push_bytes(b"/")?;
-                line.push_u128(value.denom())?;
+                text.push_bytes(b" ")?;
+                text.push_u128(value.numer())?;
+                text.push_bytes(b"/")?;
+                text.push_u128(value.denom())?;
             }
-            line.push_bytes(b"\n")?;
-            line.flush_to(out)?;
+            text.push_bytes(b"\n")?;
         }
-        Ok(())
+        text.flush_to(out)
     }
 }
+
+/// `D_r = lcm(2r, 2r+1, …, 3r)` for every `r ≤ MAX_ROUNDS` (index 0 unused), computed at
+/// compile time; the build fails if `3·r·D_r` did not fit a `u128` (the overflow proof).
+const GAMES_LCM: [u128; MAX_ROUNDS as usize + 1] = {
+    const fn gcd(a: u128, b: u128) -> u128 {
+        if b == 0 {
+            a
+        } else {
+            gcd(b, a % b)
+        }
+    }
+    let mut table = [1u128; MAX_ROUNDS as usize + 1];
+    let mut r = 1;
+    while r <= MAX_ROUNDS as u128 {
+        let mut lcm: u128 = 1;
+        let mut g = 2 * r;
+        while g <= 3 * r {
+            lcm = match (lcm / gcd(lcm, g)).checked_mul(g) {
+                Some(next) => next,
+                None => panic!("lcm(2r..=3r) overflows u128"),
+            };
+            g += 1;
+        }
+        assert!(lcm.checked_mul(3 * r).is_some(), "3·r·lcm(2r..=3r) overflows u128");
+        table[r as usize] = lcm;
+        r += 1;
+    }
+    table
+};
 
 /// A player's sums over his matches, as [`Tournament::opponent_sums`] describes.
 #[derive(Clone, Copy)]
@@ -436,7 +460,7 @@ fn solve_case<W: Write + ?Sized>(
                 Error::new(at, ErrorKind::InvalidItem { what: "player", item: u64::from(id), rule })
             })?;
         }
-        tournament.finish_round().map_err(|kind| scanner.error(kind))?;
+        tournament.finish_round();
         tournament.write_round(out)?;
     }
     Ok(())
@@ -470,12 +494,13 @@ mod tests {
         let bound = |r: u128| -> Option<u128> {
             let mut lcm: u128 = 1;
             for g in 2 * r..=3 * r {
-                lcm = (lcm / gcd_u128(lcm, g)).checked_mul(g)?;
+                lcm = (lcm / crate::fraction::gcd_u128(lcm, g)).checked_mul(g)?;
             }
             lcm.checked_mul(3 * r)
         };
         for r in 1..=u128::from(MAX_ROUNDS) {
             assert!(bound(r).is_some(), "round {r} must fit");
+            assert_eq!(bound(r), GAMES_LCM[r as usize].checked_mul(3 * r));
         }
         assert!(bound(u128::from(MAX_ROUNDS) + 1).is_none());
         assert!(bound(16).is_some_and(|b| b < 1 << 64));

@@ -5,10 +5,12 @@
 //! exit status. On bad input it writes `error: <line>:<column>: <what is wrong>` to stderr,
 //! nothing to stdout, and returns 1; usage and I/O errors return 2.
 
+pub mod answer;
 pub mod cli;
 
 use std::io::{self, Read, Write};
 
+use answer::Answer;
 use cli::{Command, Invocation};
 use referee_core::{judge, HeapScratch};
 
@@ -54,13 +56,17 @@ fn solve(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn Write, 
         Ok(bytes) => bytes,
         Err(message) => return report(stderr, &message, EXIT_USAGE),
     };
-    let mut answer = String::new();
+    let mut answer = Answer::default();
     let mut scratch = HeapScratch::default();
     if let Err(error) = judge::run(invocation.problem, &input, &invocation.options, &mut scratch, &mut answer) {
+        if let Some(io_error) = answer.take_error() {
+            return report(stderr, &format!("cannot buffer the answer: {io_error}"), EXIT_USAGE);
+        }
         return report(stderr, &error.to_string(), EXIT_INVALID_INPUT);
     }
-    match write_answer(stdout, &answer) {
+    match answer.write_to(stdout) {
         Ok(()) => EXIT_OK,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => EXIT_OK,
         Err(e) => report(stderr, &format!("cannot write the answer: {e}"), EXIT_USAGE),
     }
 }

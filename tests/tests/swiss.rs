@@ -1,0 +1,257 @@
+//! `swiss` against a brute-force reference on thousands of seeded random tournaments, and one
+//! test per kind of invalid input.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::cast_possible_truncation)]
+
+use std::fmt::Write as _;
+
+use referee_core::{judge, HeapScratch, Options, Problem};
+use referee_tests::{expect_refusal, referee, Rng};
+
+/// A plain non-negative fraction, reduced after every operation (the reference's own type).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Frac(i128, i128);
+
+impl Frac {
+    fn new(n: i128, d: i128) -> Self {
+        fn gcd(a: i128, b: i128) -> i128 {
+            if b == 0 {
+                a.abs()
+            } else {
+                gcd(b, a % b)
+            }
+        }
+        let g = gcd(n, d);
+        Frac(n / g, d / g)
+    }
+    fn add(self, o: Frac) -> Frac {
+        Frac::new(self.0 * o.1 + o.0 * self.1, self.1 * o.1)
+    }
+    fn div_int(self, k: i128) -> Frac {
+        Frac::new(self.0, self.1 * k)
+    }
+    fn max(self, o: Frac) -> Frac {
+        if self.0 * o.1 >= o.0 * self.1 {
+            self
+        } else {
+            o
+        }
+    }
+}
+
+const RESULTS: [(u32, u32, u32); 10] =
+    [(2, 0, 0), (0, 2, 0), (2, 1, 0), (1, 2, 0), (2, 0, 1), (0, 2, 1), (1, 1, 1), (1, 0, 2), (0, 1, 2), (0, 0, 3)];
+
+/// One match: players `(p1, p2)` (0-based) and the result `w1 w2 d`.
+type Match = (usize, usize, u32, u32, u32);
+
+/// One tournament: `rounds[r]` lists the matches `(p1, p2, w1, w2, d)` of round r (0-based ids).
+struct Tournament {
+    n: usize,
+    rounds: Vec<Vec<Match>>,
+}
+
+impl Tournament {
+    fn judge_input(&self, out: &mut String) {
+        writeln!(out, "{} {}", self.n, self.rounds.len()).unwrap();
+        let counts: Vec<String> = self.rounds.iter().map(|r| r.len().to_string()).collect();
+        writeln!(out, "{}", counts.join(" ")).unwrap();
+        for round in &self.rounds {
+            for &(a, b, w1, w2, d) in round {
+                writeln!(out, "{} {} {w1} {w2} {d}", a + 1, b + 1).unwrap();
+            }
+        }
+    }
+
+    /// The expected output, recomputing every statistic from the full history each round.
+    fn brute_force(&self, out: &mut String) {
+        for r in 1..=self.rounds.len() {
+            writeln!(out, "Round {r}").unwrap();
+            let history = &self.rounds[..r];
+            // Per player: (match points, game points, games, opponents in order).
+            let stats = |p: usize| -> (i128, i128, i128, Vec<usize>) {
+                let (mut mp, mut gp, mut games, mut opps) = (0, 0, 0, Vec::new());
+                for round in history {
+                    let mut played = false;
+                    for &(a, b, w1, w2, d) in round {
+                        let (mine, theirs, other) = if a == p {
+                            (w1, w2, b)
+                        } else if b == p {
+                            (w2, w1, a)
+                        } else {
+                            continue;
+                        };
+                        played = true;
+                        mp += match mine.cmp(&theirs) {
+                            std::cmp::Ordering::Greater => 3,
+                            std::cmp::Ordering::Equal => 1,
+                            std::cmp::Ordering::Less => 0,
+                        };
+                        gp += i128::from(3 * mine + d);
+                        games += i128::from(w1 + w2 + d);
+                        opps.push(other);
+                    }
+                    if !played {
+                        mp += 3;
+                        gp += 6;
+                        games += 2;
+                    }
+                }
+                (mp, gp, games, opps)
+            };
+            let third = Frac::new(1, 3);
+            let all: Vec<_> = (0..self.n).map(stats).collect();
+            let mw: Vec<Frac> = all.iter().map(|s| Frac::new(s.0, 3 * r as i128).max(third)).collect();
+            let gw: Vec<Frac> = all.iter().map(|s| Frac::new(s.1, 3 * s.2).max(third)).collect();
+            for (p, s) in all.iter().enumerate() {
+                let average = |values: &[Frac]| {
+                    if s.3.is_empty() {
+                        third
+                    } else {
+                        s.3.iter().fold(Frac(0, 1), |acc, &o| acc.add(values[o])).div_int(s.3.len() as i128)
+                    }
+                };
+                let (omw, ogw) = (average(&mw), average(&gw));
+                writeln!(out, "{} {}/{} {}/{} {}/{}", s.0, omw.0, omw.1, gw[p].0, gw[p].1, ogw.0, ogw.1).unwrap();
+            }
+        }
+    }
+}
+
+/// A random tournament with repeated pairings, all-bye rounds, a player who only loses, draws.
+fn random_tournament(rng: &mut Rng) -> Tournament {
+    let n = rng.range(1, 12) as usize;
+    let m = rng.range(1, 16) as usize;
+    let loser = (rng.range(0, 1) == 1).then(|| rng.below(n));
+    let draw_heavy = rng.range(0, 3) == 0;
+    let mut rounds = Vec::new();
+    for _ in 0..m {
+        let mut players: Vec<usize> = (0..n).collect();
+        rng.shuffle(&mut players);
+        let matches = match rng.range(0, 5) {
+            0 => 0,
+            1 => rng.range(0, (n / 2) as u64) as usize,
+            _ => n / 2,
+        };
+        let mut round = Vec::new();
+        for pair in players.chunks(2).take(matches) {
+            let (a, b) = (pair[0], pair[1]);
+            let mut result =
+                if draw_heavy && rng.range(0, 1) == 0 { RESULTS[[6, 9][rng.below(2)]] } else { RESULTS[rng.below(10)] };
+            // The designated loser loses every match he plays.
+            while (Some(a) == loser && result.0 >= result.1) || (Some(b) == loser && result.1 >= result.0) {
+                result = RESULTS[rng.below(10)];
+            }
+            round.push((a, b, result.0, result.1, result.2));
+        }
+        rounds.push(round);
+    }
+    Tournament { n, rounds }
+}
+
+#[test]
+fn matches_brute_force_on_random_tournaments() {
+    let mut rng = Rng::new(102_394);
+    let mut scratch = HeapScratch::default();
+    let mut tournaments = 0;
+    for _ in 0..1_000 {
+        let cases: Vec<Tournament> = (0..rng.range(1, 3)).map(|_| random_tournament(&mut rng)).collect();
+        let (mut input, mut expected) = (format!("{}\n", cases.len()), String::new());
+        for case in &cases {
+            case.judge_input(&mut input);
+            case.brute_force(&mut expected);
+        }
+        tournaments += cases.len();
+        let mut got = String::new();
+        judge::run(Problem::Swiss, input.as_bytes(), &Options::default(), &mut scratch, &mut got)
+            .unwrap_or_else(|e| panic!("{e} on input\n{input}"));
+        assert!(got == expected, "input\n{input}\ngot\n{got}\nexpected\n{expected}");
+    }
+    assert!(tournaments >= 2_000, "only {tournaments} tournaments");
+}
+
+#[test]
+fn every_small_tournament_of_three_players_and_two_rounds() {
+    // Every round is a bye round or one of the 3 pairings with one of the 10 results: 31 ways.
+    let mut round_kinds = vec![None];
+    for (a, b) in [(0, 1), (0, 2), (1, 2)] {
+        for &(w1, w2, d) in &RESULTS {
+            round_kinds.push(Some((a, b, w1, w2, d)));
+        }
+    }
+    let mut scratch = HeapScratch::default();
+    for first in &round_kinds {
+        for second in &round_kinds {
+            let rounds = [first, second].iter().map(|k| k.iter().copied().collect()).collect();
+            let t = Tournament { n: 3, rounds };
+            let (mut input, mut expected) = ("1\n".to_owned(), String::new());
+            t.judge_input(&mut input);
+            t.brute_force(&mut expected);
+            let mut got = String::new();
+            judge::run(Problem::Swiss, input.as_bytes(), &Options::default(), &mut scratch, &mut got).unwrap();
+            assert_eq!(got, expected, "input\n{input}");
+        }
+    }
+}
+
+#[test]
+fn the_longest_supported_event_is_exact() {
+    // 34 rounds of 2 players who alternate 2-1 and 1-1-1: denominators beyond u64.
+    let rounds = (0..34).map(|r| vec![if r % 2 == 0 { (0, 1, 2, 1, 0) } else { (0, 1, 1, 1, 1) }]).collect();
+    let t = Tournament { n: 3, rounds };
+    let (mut input, mut expected) = ("1\n".to_owned(), String::new());
+    t.judge_input(&mut input);
+    t.brute_force(&mut expected);
+    let mut got = String::new();
+    judge::run(Problem::Swiss, input.as_bytes(), &Options::default(), &mut HeapScratch::default(), &mut got).unwrap();
+    assert_eq!(got, expected);
+}
+
+/// The error message `referee swiss` gives for `input` (and that it refuses it properly).
+fn refusal(input: &str) -> String {
+    let outcome = referee(&["swiss"], input.as_bytes());
+    let _ = expect_refusal(&outcome, input);
+    outcome.stderr
+}
+
+#[test]
+fn each_kind_of_invalid_input_is_refused_with_its_position() {
+    let cases = [
+        ("1\n3 1\n1\n1 4 2 0 0\n", "error: 4:3: a player id must be in 1..=3, found 4\n"),
+        ("1\n3 1\n1\n0 2 2 0 0\n", "error: 4:1: a player id must be in 1..=3, found 0\n"),
+        ("1\n3 1\n1\n2 2 2 0 0\n", "error: 4:3: player 2 cannot play a match against himself\n"),
+        ("1\n4 1\n2\n1 2 2 0 0\n3 2 0 2 0\n", "error: 5:3: player 2 already has a match in this round\n"),
+        ("1\n4 1\n2\n1 2 2 0 0\n1 3 0 2 0\n", "error: 5:1: player 1 already has a match in this round\n"),
+        ("1\n3 1\n2\n", "error: 3:1: the number of matches of a round (at most n/2) must be in 0..=1, found 2\n"),
+        (
+            "1\n2 1\n1\n1 2 1 1 0\n",
+            "error: 4:5: not a legal match result: w1 w2 d must be one of 2 0 0, 0 2 0, 2 1 0, 1 2 0, 2 0 1, \
+             0 2 1, 1 1 1, 1 0 2, 0 1 2, 0 0 3\n",
+        ),
+        ("1\n2 1\n1\n1 2 4 0 0\n", "error: 4:5: games won by the first player must be in 0..=3, found 4\n"),
+        ("1\n2 2\n1 1\n1 2 2 0 0\n", "error: 5:1: expected a player id, found end of input\n"),
+        ("1\n2 2\n1\n", "error: 4:1: expected the number of matches of a round (at most n/2), found end of input\n"),
+        ("1\n2 1\n0\n7\n", "error: 4:1: expected end of input, found '7'\n"),
+        ("2\n2 1\n0\n", "error: 4:1: expected the number of players, found end of input\n"),
+        ("1\n2 35\n", "error: 2:3: the number of rounds must be in 1..=34, found 35\n"),
+        ("1\n2 0\n", "error: 2:3: the number of rounds must be in 1..=34, found 0\n"),
+        ("1\n0 1\n0\n", "error: 2:1: the number of players must be in 1..=16777216, found 0\n"),
+        ("0\n", "error: 1:1: the number of test cases must be in 1..=4294967296, found 0\n"),
+        ("", "error: 1:1: expected the number of test cases, found end of input\n"),
+        ("1\n2 1\n0x\n", "error: 3:2: expected a separator after the number, found 'x'\n"),
+        ("1\r\n2 1\r\n1\r\n1 2 2 0\r\n", "error: 5:1: expected games drawn, found end of input\n"),
+        ("1\n2 1\n-1\n", "error: 3:1: the number of matches of a round (at most n/2) must be in 0..=1, found -1\n"),
+    ];
+    for (input, expected) in cases {
+        assert_eq!(refusal(input), expected, "input {input:?}");
+    }
+}
+
+#[test]
+fn a_test_case_larger_than_the_scratch_is_a_capacity_error() {
+    let mut small = [0u32; 100];
+    let mut out = String::new();
+    let error =
+        judge::run(Problem::Swiss, b"1\n20 2\n0 0\n", &Options::default(), &mut small[..], &mut out).unwrap_err();
+    assert_eq!(error.to_string(), "2:4: input needs 160 scratch words but this build holds 100");
+    assert!(out.is_empty());
+}
