@@ -61,7 +61,8 @@ fn problem_help(problem: Problem) -> String {
             "                 memo: every state in a heap hash map (default);\n",
             "                 fixed: a fixed-size transposition table, no heap (as in firmware)\n",
             "      --table-kib N\n",
-            "                 Size of the fixed strategy's table in KiB (default 160; 0: plain search)\n",
+            "                 The fixed strategy's table in KiB (default 143: 160 KiB of scratch in\n",
+            "                 all, as in firmware; 0: no table, a plain depth-first search)\n",
         ));
     }
     text.push_str("  -h, --help     Print help\n");

@@ -13,29 +13,35 @@
 //! # How it is computed
 //! A depth-first search over the game tree returns, for every state, exact integer counts
 //! scaled by `420^K` (`K` = attacks left at most; see `search` for the proof that `u128`
-//! suffices: every probability is a multiple of `1 / (2 · 420^(n+m-1)) > 2^-115`). States are
-//! merged through an exact 127-bit canonical key (alive and "attacked this cycle" masks, the
-//! side to move, and each minion's health replaced by its rank among the subset sums of the
-//! alive enemies' attacks; see `state`), which shrinks the 47.7 million-node tree of the
-//! hardest known input to 9 364 distinct states. Two strategies cache these states:
+//! suffices: every probability is a multiple of `1 / (2 · 420^(n+m-1))`, and `2 · 420^13 <
+//! 2^115`). States are merged through an exact 127-bit canonical key (alive and "attacked this
+//! cycle" masks, the side to move, and each minion's health replaced by its rank among the
+//! subset sums of the alive enemies' attacks; see `state`): the 47.7 million-node tree of
+//! `tavern_max.in` has only 9 364 distinct canonical states, the hardest input found by a
+//! search over random battles (`tavern_states.in`) about 230 000. Two strategies cache them:
 //!
 //! - [`Strategy::Memo`] (feature `alloc`): every state with at least [`MEMO_MIN_ALIVE`] minions
-//!   alive in a `hashbrown::HashMap`, 49 bytes per state, at most [`MEMO_CAPACITY`] states
-//!   (25.7 MB; see `memo`), plus [`RANK_TABLE_WORDS`] scratch words.
+//!   alive in a `hashbrown::HashMap` (49 bytes per state; [`MEMO_INITIAL_STATES`] reserved up
+//!   front, at most [`MEMO_CAPACITY`] states, 25.7 MB; see `memo`), plus [`RANK_TABLE_WORDS`]
+//!   scratch words. An allocation failure is a [`ErrorKind::Capacity`] error, never an abort.
 //! - [`Strategy::Fixed`]: no heap. A two-way transposition table of `table_words` scratch
 //!   words (96 bytes per bucket of two states; see `table`) caches states with at least
-//!   [`FIXED_MIN_ALIVE`] minions alive, plus the same [`RANK_TABLE_WORDS`]. With no room for a
-//!   bucket it is a plain depth-first search, still exact. Stack: the recursion is at most 14
-//!   levels deep (one per attack, `n + m - 1 ≤ 13`, plus the root), each frame a 64-byte board,
-//!   two 32-byte count pairs and a few words.
+//!   [`FIXED_MIN_ALIVE`] minions alive; with the rank table that is [`FIXED_SCRATCH_WORDS`]
+//!   (160 KiB) by default. With no room for a bucket it is a plain depth-first search, still
+//!   exact. Stack: the recursion is at most 14 levels deep (one per attack, `n + m - 1 ≤ 13`,
+//!   plus the root); compiled for `thumbv7em-none-eabihf` a level takes about 410 bytes (a
+//!   64-byte board, two count pairs, saved registers), so under 6 KiB in all, plus about 1.5 KiB
+//!   while the rank table is built.
 //!
 //! Both strategies give identical answers (the tests check it on thousands of battles).
 //!
 //! # Complexity
-//! Time: at most the game tree, `O((n + m)!)`-ish in theory; in practice proportional to the
-//! distinct canonical states times the branching (≤ 7): 29 000 nodes for the hardest known input
-//! with the memo, about 230 000 distinct states for the hardest random inputs found. Memory as
-//! above.
+//! Time: proportional to the nodes expanded, each `O(7)` plus a key of 14 binary searches over
+//! at most 127 sums when cached. The whole game tree is the worst case (the plain search);
+//! with the memo it is about the distinct states times 3: `tavern_max.in` 29 218 nodes and
+//! 8 324 stored states, `tavern_mixed.in` 42 477 and 11 651, `tavern_states.in` 653 218 and
+//! 210 336. The default fixed table expands 42 403, 66 880 and 2.3 million nodes on them.
+//! Memory as above.
 
 #[cfg(feature = "alloc")]
 mod memo;
@@ -69,9 +75,13 @@ pub const MEMO_MIN_ALIVE: u32 = 5;
 /// The fixed strategy caches states with at least this many minions alive (its small table is
 /// kept for the larger subtrees; measured, see the README).
 pub const FIXED_MIN_ALIVE: u32 = 5;
-/// The default transposition table of the fixed strategy: 160 KiB (40 960 words, 426 buckets
-/// of two states), the size the firmware uses.
-pub const DEFAULT_TABLE_WORDS: usize = 40_960;
+/// Scratch words of the fixed strategy with its default table: 40 960 words, 160 KiB (the
+/// firmware's slab).
+pub const FIXED_SCRATCH_WORDS: usize = 40_960;
+/// The default transposition table of the fixed strategy: the rest of
+/// [`FIXED_SCRATCH_WORDS`] after the rank table, 36 586 words (1 524 buckets, 3 048 states,
+/// 143 KiB).
+pub const DEFAULT_TABLE_WORDS: usize = FIXED_SCRATCH_WORDS - RANK_TABLE_WORDS;
 
 /// How the search caches states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -174,20 +184,20 @@ pub fn odds(
         #[cfg(feature = "alloc")]
         Strategy::Memo => {
             let ranks = RankTable::build(scratch.words(RANK_TABLE_WORDS)?, &battle.values, battle.sizes);
-            search_battle(battle, Search::new(battle.values, ranks, memo::Memo::new()?, MEMO_MIN_ALIVE))
+            search_battle(battle, &mut Search::new(battle.values, ranks, memo::Memo::new()?, MEMO_MIN_ALIVE))
         }
         Strategy::Fixed => {
             let total = RANK_TABLE_WORDS.checked_add(table_words).ok_or(ErrorKind::Overflow("table words"))?;
             let (rank_words, table_words) = scratch.words(total)?.split_at_mut(RANK_TABLE_WORDS);
             let ranks = RankTable::build(rank_words, &battle.values, battle.sizes);
             let table = table::FixedTable::new(table_words);
-            search_battle(battle, Search::new(battle.values, ranks, table, FIXED_MIN_ALIVE))
+            search_battle(battle, &mut Search::new(battle.values, ranks, table, FIXED_MIN_ALIVE))
         }
     }
 }
 
 /// Runs `search` from the start of `battle` (both first movers when the sides are even).
-fn search_battle<C: Cache>(battle: &Battle, mut search: Search<'_, C>) -> Result<Odds, ErrorKind> {
+fn search_battle<C: Cache>(battle: &Battle, search: &mut Search<'_, C>) -> Result<Odds, ErrorKind> {
     let start = State { sides: [0, 1].map(|side| Side::new(&battle.values[side], battle.sizes[side])) };
     let movers: &[usize] = match battle.sizes[0].cmp(&battle.sizes[1]) {
         core::cmp::Ordering::Greater => &[0],

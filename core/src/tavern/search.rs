@@ -89,14 +89,12 @@ pub(super) struct Search<'t, C> {
     cache: C,
     /// States with fewer minions alive are searched without building a key.
     min_alive: u32,
-    /// Tree nodes expanded (for the measurements in the docs and tests).
-    pub expanded: u64,
 }
 
 impl<'t, C: Cache> Search<'t, C> {
     /// A search over `values` that caches states with at least `min_alive` minions alive.
     pub fn new(values: [[u32; 8]; 2], ranks: RankTable<'t>, cache: C, min_alive: u32) -> Self {
-        Self { values, ranks, cache, min_alive, expanded: 0 }
+        Self { values, ranks, cache, min_alive }
     }
 
     /// The counts of `state` (both sides non-empty) with `mover` to attack.
@@ -117,7 +115,6 @@ impl<'t, C: Cache> Search<'t, C> {
     /// The counts of `state` from its children: the attacker against every alive target.
     #[inline]
     fn expand(&mut self, state: &State, mover: usize) -> Result<Counts, ErrorKind> {
-        self.expanded += 1;
         let me = mover & 1;
         let foe = me ^ 1;
         let attacker = state.sides[me].next_attacker();
