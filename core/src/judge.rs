@@ -72,7 +72,8 @@ pub struct Options {
     /// fixed table without it.
     pub strategy: Strategy,
     /// Scratch words of the fixed strategy's transposition table (`tavern`); default
-    /// [`crate::tavern::DEFAULT_TABLE_WORDS`] (160 KiB). Below
+    /// [`crate::tavern::DEFAULT_TABLE_WORDS`] (143 KiB; 160 KiB of scratch with the
+    /// rank table). Below
     /// [`crate::tavern::BUCKET_WORDS`] there is no table (a plain search).
     pub table_words: usize,
 }
