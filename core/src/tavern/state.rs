@@ -64,7 +64,7 @@ pub(super) struct Side {
 }
 
 impl Side {
-    /// A side of `values.len()` fresh minions (health = attack).
+    /// A side of `size` fresh minions with attacks `values` (health = attack).
     pub fn new(values: &[u32; 8], size: usize) -> Self {
         let size = size.min(MAX_MINIONS);
         let alive = u8::try_from((1u16 << size) - 1).unwrap_or(0);
