@@ -47,6 +47,9 @@ step "firmware: self-check in QEMU (cd embedded && cargo run --release)"
 step "cargo test (host workspace; tests/tests/firmware.rs runs every judge case in QEMU)"
 REFEREE_FIRMWARE_DIR="$(realpath "${CARGO_TARGET_DIR:-target}")/$THUMB/release" cargo test --workspace --all-features --locked
 
+step "release-only tests (too slow for debug builds)"
+cargo test --release -p referee-tests --test tavern --all-features --locked
+
 step "cargo doc -D warnings"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --all-features --locked
 

@@ -4,6 +4,7 @@ use core::fmt::Write;
 
 use crate::error::Result;
 use crate::scratch::Scratch;
+use crate::tavern::Strategy;
 
 /// The problems this crate solves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -12,17 +13,20 @@ use crate::scratch::Scratch;
 pub enum Problem {
     /// Swiss-system standings (Codeforces Gym 102394 C).
     Swiss,
+    /// Exact Tavern Chess battle odds (Codeforces Gym 104160 L).
+    Tavern,
 }
 
 impl Problem {
     /// Every problem, in the order the help text lists them.
-    pub const ALL: &'static [Problem] = &[Problem::Swiss];
+    pub const ALL: &'static [Problem] = &[Problem::Swiss, Problem::Tavern];
 
     /// The command-line name, e.g. `"swiss"`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Self::Swiss => "swiss",
+            Self::Tavern => "tavern",
         }
     }
 
@@ -31,6 +35,7 @@ impl Problem {
     pub const fn summary(self) -> &'static str {
         match self {
             Self::Swiss => "Swiss-system standings after every round: MP, OMW, GW, OGW as exact fractions",
+            Self::Tavern => "Tavern Chess battle: exact probabilities that Alice wins, Bob wins, or they tie",
         }
     }
 
@@ -45,17 +50,38 @@ impl Problem {
     pub const fn has_exact_mode(self) -> bool {
         match self {
             Self::Swiss => false,
+            Self::Tavern => true,
         }
+    }
+
+    /// Whether the problem has search strategies to choose from (`--strategy`, `--table-kib`).
+    #[must_use]
+    pub const fn has_strategies(self) -> bool {
+        matches!(self, Self::Tavern)
     }
 }
 
 /// Choices that change what a driver prints or how it searches.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[non_exhaustive]
 pub struct Options {
     /// Print exact fractions instead of rounded decimals (problems with an exact mode).
     pub exact: bool,
+    /// How `tavern` caches states: the heap memo by default with the `alloc` feature, the
+    /// fixed table without it.
+    pub strategy: Strategy,
+    /// Scratch words of the fixed strategy's transposition table (`tavern`); default
+    /// [`crate::tavern::DEFAULT_TABLE_WORDS`] (143 KiB; 160 KiB of scratch with the
+    /// rank table). Below
+    /// [`crate::tavern::BUCKET_WORDS`] there is no table (a plain search).
+    pub table_words: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self { exact: false, strategy: Strategy::default(), table_words: crate::tavern::DEFAULT_TABLE_WORDS }
+    }
 }
 
 /// Runs the judge driver of `problem` on `input`, writing the answer to `out`.
@@ -73,8 +99,8 @@ pub fn run<W: Write + ?Sized>(
     scratch: &mut (impl Scratch + ?Sized),
     out: &mut W,
 ) -> Result<()> {
-    let _ = options;
     match problem {
         Problem::Swiss => crate::swiss::solve(input, scratch, out),
+        Problem::Tavern => crate::tavern::solve(input, options, scratch, out),
     }
 }

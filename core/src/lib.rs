@@ -6,6 +6,8 @@
 //! [`HeapScratch`] with the `alloc` feature).
 //!
 //! - [`swiss`]: Swiss-system tournament standings (match points, OMW, GW, OGW) as fractions.
+//! - [`tavern`]: exact win/loss/tie probabilities of a Tavern Chess battle, with a heap memo or
+//!   a fixed-size transposition table.
 //!
 //! Every problem has a judge driver reachable through [`judge::run`]: judge-format bytes in,
 //! the exact judge answer out through [`core::fmt::Write`].
@@ -22,7 +24,8 @@
 //! ```
 //!
 //! # Features
-//! - `alloc`: [`HeapScratch`], growable scratch memory on the heap.
+//! - `alloc`: [`HeapScratch`], growable scratch memory on the heap, and the heap memo strategy
+//!   of [`tavern`].
 //! - `defmt`: `defmt::Format` for the public error and answer types.
 #![no_std]
 #![forbid(unsafe_code)]
@@ -39,6 +42,7 @@ pub mod judge;
 pub mod scanner;
 pub mod scratch;
 pub mod swiss;
+pub mod tavern;
 
 pub use error::{Error, ErrorKind, Position, Result};
 pub use fraction::Fraction;

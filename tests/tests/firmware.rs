@@ -26,6 +26,9 @@ const QEMU_TIMEOUT_SECONDS: &str = "60";
 /// Cases of `tests/data/` (relative to it) larger than the firmware's stated capacity, which it
 /// must refuse with a capacity error. Every other case must pass.
 const BEYOND_CAPACITY: &[&str] = &[];
+/// Benchmark inputs (`tests/bench-inputs/`) larger than the firmware's capacity, which it must
+/// refuse with a capacity error. Every other one must answer exactly like the host.
+const BENCH_BEYOND_CAPACITY: &[&str] = &["swiss_many.in", "swiss_max.in"];
 
 /// The folder holding the firmware images, built once per test run.
 fn firmware_dir() -> &'static Path {
@@ -288,6 +291,43 @@ fn swiss_capacity_is_as_stated() {
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every benchmark input of every problem on the firmware (in `--exact` mode where there is
+/// one): the host's exact answer, or a capacity refusal for [`BENCH_BEYOND_CAPACITY`] only.
+/// Prints the elapsed time of each QEMU run (the worst `tavern` battle must take under 10 s).
+#[test]
+fn bench_inputs_answer_like_the_host_or_exceed_capacity() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench-inputs");
+    let mut names: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    let (mut failures, mut beyond_capacity) = (Vec::new(), Vec::new());
+    for name in names {
+        let Some(problem) = Problem::ALL.iter().find(|p| name.starts_with(&format!("{}_", p.name()))) else { continue };
+        let flags: &[&str] = if problem.has_exact_mode() { &["--exact"] } else { &[] };
+        let start = std::time::Instant::now();
+        let judged = judge(problem.name(), flags, &dir.join(&name));
+        println!(
+            "{name}: exit status {} in {:.3} s (QEMU start-up and log decoding included)",
+            judged.run.status,
+            start.elapsed().as_secs_f64()
+        );
+        match judged.run.status {
+            status::OK => {
+                let mut args = vec![problem.name()];
+                args.extend_from_slice(flags);
+                let host = referee(&args, &std::fs::read(dir.join(&name)).unwrap());
+                if host.status != 0 || host.stdout != judged.answer {
+                    failures.push(format!("{name}: the firmware's answer differs from the host's"));
+                }
+            }
+            status::CAPACITY if judged.answer.is_empty() => beyond_capacity.push(name),
+            other => failures.push(format!("{name}: exit status {other}, error {:?}", judged.error)),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(beyond_capacity, BENCH_BEYOND_CAPACITY, "bench inputs beyond the firmware's capacity");
 }
 
 /// A panic, a HardFault and a bad command line end the run with their failure status, never
