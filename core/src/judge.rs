@@ -4,6 +4,7 @@ use core::fmt::Write;
 
 use crate::error::Result;
 use crate::scratch::Scratch;
+use crate::source::ReadAt;
 
 /// The problems this crate solves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -12,17 +13,20 @@ use crate::scratch::Scratch;
 pub enum Problem {
     /// Swiss-system standings (Codeforces Gym 102394 C).
     Swiss,
+    /// Who wins the 2×N path-blocking game (TopCoder SRM 637 Div 1 500).
+    Pathgame,
 }
 
 impl Problem {
     /// Every problem, in the order the help text lists them.
-    pub const ALL: &'static [Problem] = &[Problem::Swiss];
+    pub const ALL: &'static [Problem] = &[Problem::Swiss, Problem::Pathgame];
 
     /// The command-line name, e.g. `"swiss"`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Self::Swiss => "swiss",
+            Self::Pathgame => "pathgame",
         }
     }
 
@@ -31,6 +35,7 @@ impl Problem {
     pub const fn summary(self) -> &'static str {
         match self {
             Self::Swiss => "Swiss-system standings after every round: MP, OMW, GW, OGW as exact fractions",
+            Self::Pathgame => "who wins the 2xN path-blocking game (Snuke or Sothe), any width, one pass",
         }
     }
 
@@ -44,7 +49,7 @@ impl Problem {
     #[must_use]
     pub const fn has_exact_mode(self) -> bool {
         match self {
-            Self::Swiss => false,
+            Self::Swiss | Self::Pathgame => false,
         }
     }
 }
@@ -76,5 +81,27 @@ pub fn run<W: Write + ?Sized>(
     let _ = options;
     match problem {
         Problem::Swiss => crate::swiss::solve(input, scratch, out),
+        Problem::Pathgame => crate::pathgame::solve(input, out),
+    }
+}
+
+/// Answers `problem` from `source`, read in pieces through `buffer`, without holding the whole
+/// input, when the problem and this input allow it: today a valid `pathgame` board in plain
+/// notation (two cursors, one per row, each using half of `buffer`).
+///
+/// Returns `None` when it cannot (another problem, another notation, invalid input, a failed
+/// read): the caller then reads the whole input and calls [`run`], which gives the answer or
+/// the positioned error. `Some(Err(_))` is only a failed write to `out`.
+pub fn run_streaming<R: ReadAt + ?Sized, W: Write + ?Sized>(
+    problem: Problem,
+    source: &mut R,
+    options: &Options,
+    buffer: &mut [u8],
+    out: &mut W,
+) -> Option<Result<()>> {
+    let _ = options;
+    match problem {
+        Problem::Pathgame => crate::pathgame::solve_at(source, buffer, out),
+        Problem::Swiss => None,
     }
 }

@@ -6,6 +6,8 @@
 //! [`HeapScratch`] with the `alloc` feature).
 //!
 //! - [`swiss`]: Swiss-system tournament standings (match points, OMW, GW, OGW) as fractions.
+//! - [`pathgame`]: who wins the 2×N path-blocking game, from a closed form of its Grundy
+//!   values, in one pass and `O(1)` memory (the board may also be streamed, see [`source`]).
 //!
 //! Every problem has a judge driver reachable through [`judge::run`]: judge-format bytes in,
 //! the exact judge answer out through [`core::fmt::Write`].
@@ -36,8 +38,10 @@ pub mod error;
 pub mod format;
 pub mod fraction;
 pub mod judge;
+pub mod pathgame;
 pub mod scanner;
 pub mod scratch;
+pub mod source;
 pub mod swiss;
 
 pub use error::{Error, ErrorKind, Position, Result};
