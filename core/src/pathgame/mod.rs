@@ -39,7 +39,7 @@
 //!
 //! The test `tests/tests/pathgame.rs` checks the pattern against the mex table for every width
 //! up to 1 200 and all nine pairs of boundaries, and the whole decision against a plain minimax
-//! over board states on every valid board of width ≤ 5 and thousands of random ones.
+//! over board states on every board of width ≤ 8 and thousands of random ones.
 //!
 //! # Deciding a board in one pass ([`Decider`])
 //! Only the two edge segments can be worth more than 1; the XOR of the inner ones is the parity
