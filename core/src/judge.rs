@@ -13,19 +13,22 @@ use crate::source::ReadAt;
 pub enum Problem {
     /// Swiss-system standings (Codeforces Gym 102394 C).
     Swiss,
+    /// Snuke's best expected score in GreaterGame (TopCoder SRM 637 Div 1 250).
+    Greater,
     /// Who wins the 2×N path-blocking game (TopCoder SRM 637 Div 1 500).
     Pathgame,
 }
 
 impl Problem {
     /// Every problem, in the order the help text lists them.
-    pub const ALL: &'static [Problem] = &[Problem::Swiss, Problem::Pathgame];
+    pub const ALL: &'static [Problem] = &[Problem::Swiss, Problem::Greater, Problem::Pathgame];
 
     /// The command-line name, e.g. `"swiss"`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Self::Swiss => "swiss",
+            Self::Greater => "greater",
             Self::Pathgame => "pathgame",
         }
     }
@@ -35,6 +38,7 @@ impl Problem {
     pub const fn summary(self) -> &'static str {
         match self {
             Self::Swiss => "Swiss-system standings after every round: MP, OMW, GW, OGW as exact fractions",
+            Self::Greater => "best expected score in the GreaterGame card duel, exact (--exact: a fraction)",
             Self::Pathgame => "who wins the 2xN path-blocking game (Snuke or Sothe), any width, one pass",
         }
     }
@@ -49,6 +53,7 @@ impl Problem {
     #[must_use]
     pub const fn has_exact_mode(self) -> bool {
         match self {
+            Self::Greater => true,
             Self::Swiss | Self::Pathgame => false,
         }
     }
@@ -78,9 +83,9 @@ pub fn run<W: Write + ?Sized>(
     scratch: &mut (impl Scratch + ?Sized),
     out: &mut W,
 ) -> Result<()> {
-    let _ = options;
     match problem {
         Problem::Swiss => crate::swiss::solve(input, scratch, out),
+        Problem::Greater => crate::greater::solve(input, options, scratch, out),
         Problem::Pathgame => crate::pathgame::solve(input, out),
     }
 }
@@ -102,6 +107,6 @@ pub fn run_streaming<R: ReadAt + ?Sized, W: Write + ?Sized>(
     let _ = options;
     match problem {
         Problem::Pathgame => crate::pathgame::solve_at(source, buffer, out),
-        Problem::Swiss => None,
+        Problem::Swiss | Problem::Greater => None,
     }
 }

@@ -6,6 +6,8 @@
 //! [`HeapScratch`] with the `alloc` feature).
 //!
 //! - [`swiss`]: Swiss-system tournament standings (match points, OMW, GW, OGW) as fractions.
+//! - [`greater`]: the best expected score in the GreaterGame card duel, an exact fraction from
+//!   an exchange-argument greedy run in two counting passes (2 bits of scratch per card value).
 //! - [`pathgame`]: who wins the 2×N path-blocking game, from a closed form of its Grundy
 //!   values, in one pass and `O(1)` memory (the board may also be streamed, see [`source`]).
 //!
@@ -37,6 +39,7 @@ extern crate std;
 pub mod error;
 pub mod format;
 pub mod fraction;
+pub mod greater;
 pub mod judge;
 pub mod pathgame;
 pub mod scanner;
