@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 
 use referee_core::pathgame::{segment_grundy, Boundary, Row};
 use referee_core::{judge, Options, Problem};
-use referee_tests::{data_dir, expect_refusal, inputs, referee, Rng};
+use referee_tests::{data_dir, expect_refusal, inputs, pathgame_board, referee, Rng, PATHGAME_BENCH_SEED};
 
 /// Widths the mex table covers.
 const TABLE_WIDTH: usize = 1200;
@@ -297,6 +297,14 @@ fn long_boards_agree_with_the_segment_table_in_memory_and_streamed() {
         let buffer = rng.range(2, 3000) as usize;
         assert_eq!(streamed(input.as_bytes(), buffer).as_deref(), Some(expected), "case {case}, buffer {buffer}");
     }
+}
+
+#[test]
+fn the_benchmark_board_has_a_path() {
+    let text = pathgame_board(100_000, PATHGAME_BENCH_SEED);
+    let answer = driver(&text).unwrap();
+    assert_eq!(streamed(&text, 4096).as_deref(), Some(answer.as_str()));
+    assert!(text.iter().filter(|&&b| b == b'#').count() > 1000);
 }
 
 /// The first fault of a board in plain notation by the documented rule (the first row's bytes
