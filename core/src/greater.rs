@@ -217,23 +217,27 @@ impl<'a> Deal<'a> {
         Fraction::new(u128::from(wins * unknown_turns + below), u128::from(unknown_turns))
     }
 
-    /// The descending pass: how many known cards the greedy cannot beat.
+    /// The 2-bit owner codes of the values `1, 2, …` in order (then 0, unknown, for the unused
+    /// slots of the last word, which no pass is affected by).
+    fn codes(&self) -> impl DoubleEndedIterator<Item = u32> + '_ {
+        self.owners.iter().flat_map(|&word| (0..VALUES_PER_WORD).map(move |k| word >> (2 * k) & 3))
+    }
+
+    /// The descending pass: how many known cards the greedy cannot beat. Branch-free: the
+    /// owners come in random order, so every `if` would be a coin toss for the CPU.
     fn throw_aways(&self) -> u32 {
+        let (snuke, known) = (Owner::Snuke as u32, Owner::Known as u32);
         let (mut seen, mut stack, mut thrown) = (0u32, 0u32, 0u32);
-        for value in (1..=2 * self.cards).rev() {
-            match self.owner(value) {
-                Owner::Snuke => {
-                    // This card is Snuke's (hand − seen)-th smallest; the first `thrown`
-                    // smallest were thrown away before the scan reached them.
-                    if self.hand - seen > thrown {
-                        stack += 1;
-                    }
-                    seen += 1;
-                }
-                Owner::Known if stack > 0 => stack -= 1,
-                Owner::Known => thrown += 1,
-                Owner::Unknown => {}
-            }
+        for code in self.codes().rev() {
+            let (is_snuke, is_known) = (u32::from(code == snuke), u32::from(code == known));
+            // Snuke's card: his (hand − seen)-th smallest; the first `thrown` smallest were
+            // thrown away before the scan reached them, the others go on the stack.
+            let pushed = is_snuke & u32::from(self.hand - seen > thrown);
+            seen += is_snuke;
+            // A known card: pops the smallest card above it, or throws one away.
+            let has = u32::from(stack > 0);
+            thrown += is_known & (1 - has);
+            stack = stack + pushed - (is_known & has);
         }
         thrown
     }
@@ -241,23 +245,16 @@ impl<'a> Deal<'a> {
     /// The ascending pass: `Σ |{x unknown : x < h}|` over the cards `h` the greedy leaves for
     /// the −1 turns (never matched against a smaller known card, not thrown away).
     fn below_sum_of_cards_left(&self, thrown: u32) -> u64 {
+        let (snuke, known, unknown) = (Owner::Snuke as u32, Owner::Known as u32, Owner::Unknown as u32);
         let (mut snuke_seen, mut pending, mut unknown_below, mut sum) = (0u32, 0u32, 0u64, 0u64);
-        for value in 1..=2 * self.cards {
-            match self.owner(value) {
-                Owner::Snuke => {
-                    snuke_seen += 1;
-                    if snuke_seen <= thrown {
-                        continue;
-                    }
-                    if pending > 0 {
-                        pending -= 1;
-                    } else {
-                        sum += unknown_below;
-                    }
-                }
-                Owner::Known => pending += 1,
-                Owner::Unknown => unknown_below += 1,
-            }
+        for code in self.codes() {
+            let is_snuke = u32::from(code == snuke);
+            snuke_seen += is_snuke;
+            let in_play = is_snuke & u32::from(snuke_seen > thrown);
+            let matched = in_play & u32::from(pending > 0);
+            pending = pending + u32::from(code == known) - matched;
+            sum += u64::from(in_play - matched) * unknown_below;
+            unknown_below += u64::from(code == unknown);
         }
         sum
     }
