@@ -23,6 +23,9 @@ cargo clippy --workspace --all-targets --all-features --locked -- -D warnings
 step "cargo test (host workspace)"
 cargo test --workspace --all-features --locked
 
+step "release-only tests (too slow for debug builds)"
+cargo test --release -p referee-tests --test tavern --all-features --locked
+
 step "cargo doc -D warnings"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --all-features --locked
 

@@ -40,6 +40,12 @@ import time
 CASES = [
     ("swiss_max", "swiss_max.in", ["swiss"], "swiss", "bytes"),
     ("swiss_many", "swiss_many.in", ["swiss"], "swiss", "bytes"),
+    ("tavern_max memo", "tavern_max.in", ["tavern", "--strategy", "memo"], "tavern", "numbers"),
+    ("tavern_max fixed", "tavern_max.in", ["tavern", "--strategy", "fixed"], "tavern", "numbers"),
+    ("tavern_mixed memo", "tavern_mixed.in", ["tavern", "--strategy", "memo"], "tavern", "numbers"),
+    ("tavern_mixed fixed", "tavern_mixed.in", ["tavern", "--strategy", "fixed"], "tavern", "numbers"),
+    ("tavern_states memo", "tavern_states.in", ["tavern", "--strategy", "memo"], "tavern", "numbers"),
+    ("tavern_states fixed", "tavern_states.in", ["tavern", "--strategy", "fixed"], "tavern", "numbers"),
     ("greater_50", "greater_50.in", ["greater"], "greater", "bytes"),
     ("greater_max", "greater_max.in", ["greater"], "greater", "bytes"),
     ("pathgame_1000", "pathgame_1000.in", ["pathgame"], "pathgame", "bytes"),

@@ -411,7 +411,7 @@ mod tests {
     use std::string::String;
 
     fn answer(input: &[u8], exact: bool) -> Result<String> {
-        let options = Options { exact };
+        let options = Options { exact, ..Options::default() };
         let mut scratch = [0u32; 64];
         let mut out = String::new();
         solve(input, &options, &mut scratch[..], &mut out).map(|()| out)

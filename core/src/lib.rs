@@ -6,6 +6,8 @@
 //! [`HeapScratch`] with the `alloc` feature).
 //!
 //! - [`swiss`]: Swiss-system tournament standings (match points, OMW, GW, OGW) as fractions.
+//! - [`tavern`]: exact win/loss/tie probabilities of a Tavern Chess battle, with a heap memo or
+//!   a fixed-size transposition table.
 //! - [`greater`]: the best expected score in the GreaterGame card duel, an exact fraction from
 //!   an exchange-argument greedy run in two counting passes (2 bits of scratch per card value).
 //! - [`pathgame`]: who wins the 2×N path-blocking game, from a closed form of its Grundy
@@ -26,7 +28,8 @@
 //! ```
 //!
 //! # Features
-//! - `alloc`: [`HeapScratch`], growable scratch memory on the heap.
+//! - `alloc`: [`HeapScratch`], growable scratch memory on the heap, and the heap memo strategy
+//!   of [`tavern`].
 //! - `defmt`: `defmt::Format` for the public error and answer types.
 #![no_std]
 #![forbid(unsafe_code)]
@@ -46,6 +49,7 @@ pub mod scanner;
 pub mod scratch;
 pub mod source;
 pub mod swiss;
+pub mod tavern;
 
 pub use error::{Error, ErrorKind, Position, Result};
 pub use fraction::Fraction;

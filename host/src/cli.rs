@@ -1,5 +1,6 @@
 //! Command-line parsing for `referee`, without dependencies.
 
+use referee_core::tavern::Strategy;
 use referee_core::{Options, Problem};
 
 /// What the command line asks for.
@@ -54,6 +55,16 @@ fn problem_help(problem: Problem) -> String {
     if problem.has_exact_mode() {
         text.push_str("      --exact    Print irreducible fractions p/q instead of 12-digit decimals\n");
     }
+    if problem.has_strategies() {
+        text.push_str(concat!(
+            "      --strategy memo|fixed\n",
+            "                 memo: every state in a heap hash map (default);\n",
+            "                 fixed: a fixed-size transposition table, no heap (as in firmware)\n",
+            "      --table-kib N\n",
+            "                 The fixed strategy's table in KiB (default 143: 160 KiB of scratch in\n",
+            "                 all, as in firmware; 0: no table, a plain depth-first search)\n",
+        ));
+    }
     text.push_str("  -h, --help     Print help\n");
     text
 }
@@ -76,13 +87,36 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     let mut options = Options::default();
     let mut file = None;
     let mut only_files = false;
-    for arg in &args[1..] {
-        match arg.as_str() {
-            "-h" | "--help" if !only_files => return Ok(Command::Help(problem_help(problem))),
-            "--exact" if !only_files && problem.has_exact_mode() => options.exact = true,
+    let mut rest = args[1..].iter();
+    while let Some(arg) = rest.next() {
+        let (flag, inline_value) = match arg.split_once('=') {
+            Some((flag, value)) if flag.starts_with("--") && !only_files => (flag, Some(value)),
+            _ => (arg.as_str(), None),
+        };
+        let strategies = !only_files && problem.has_strategies();
+        match flag {
+            "-h" | "--help" if !only_files && inline_value.is_none() => {
+                return Ok(Command::Help(problem_help(problem)))
+            }
+            "--exact" if !only_files && inline_value.is_none() && problem.has_exact_mode() => options.exact = true,
+            "--strategy" if strategies => {
+                options.strategy = match flag_value(flag, inline_value, &mut rest)? {
+                    "memo" => Strategy::Memo,
+                    "fixed" => Strategy::Fixed,
+                    other => return Err(format!("unknown strategy '{other}' (expected memo or fixed)")),
+                };
+            }
+            "--table-kib" if strategies => {
+                let value = flag_value(flag, inline_value, &mut rest)?;
+                options.table_words = value
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|kib| kib.checked_mul(256))
+                    .ok_or_else(|| format!("--table-kib expects a number of KiB, found '{value}'"))?;
+            }
             "--" if !only_files => only_files = true,
             flag if !only_files && flag.starts_with('-') && flag != "-" => {
-                return Err(format!("unknown option '{flag}' for '{}'", problem.name()));
+                return Err(format!("unknown option '{arg}' for '{}'", problem.name()));
             }
             path => {
                 if file.replace(path.to_owned()).is_some() {
@@ -92,6 +126,15 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         }
     }
     Ok(Command::Solve(Invocation { problem, options, file }))
+}
+
+/// The value of `flag`: after `=` or the next argument.
+fn flag_value<'a>(
+    flag: &str,
+    inline_value: Option<&'a str>,
+    rest: &mut impl Iterator<Item = &'a String>,
+) -> Result<&'a str, String> {
+    inline_value.or_else(|| rest.next().map(String::as_str)).ok_or_else(|| format!("{flag} expects a value"))
 }
 
 /// The problem names, comma-separated.
@@ -132,6 +175,30 @@ mod tests {
         assert!(parse(&args(&["chess"])).is_err());
         assert!(parse(&args(&["swiss", "--fast"])).is_err());
         assert!(parse(&args(&["swiss", "a", "b"])).is_err());
+    }
+
+    #[test]
+    fn parses_tavern_strategies() {
+        let solve = |list: &[&str]| match parse(&args(list)) {
+            Ok(Command::Solve(inv)) => Ok(inv.options),
+            Ok(_) => Err("not a solve".to_owned()),
+            Err(e) => Err(e),
+        };
+        assert_eq!(solve(&["tavern"]).map(|o| o.strategy), Ok(Strategy::Memo));
+        assert_eq!(solve(&["tavern", "--strategy", "fixed"]).map(|o| o.strategy), Ok(Strategy::Fixed));
+        assert_eq!(
+            solve(&["tavern", "--strategy=memo", "--exact"]).map(|o| (o.strategy, o.exact)),
+            Ok((Strategy::Memo, true))
+        );
+        assert_eq!(solve(&["tavern", "--table-kib", "2"]).map(|o| o.table_words), Ok(512));
+        assert_eq!(solve(&["tavern", "--table-kib=0"]).map(|o| o.table_words), Ok(0));
+        assert!(solve(&["tavern", "--strategy", "fast"]).is_err());
+        assert!(solve(&["tavern", "--strategy"]).is_err());
+        assert!(solve(&["tavern", "--table-kib", "x"]).is_err());
+        assert!(solve(&["swiss", "--strategy", "memo"]).is_err());
+        assert!(solve(&["swiss", "--exact"]).is_err());
+        assert!(solve(&["tavern", "--exact=yes"]).is_err());
+        assert_eq!(solve(&["tavern", "--", "--strategy=x"]).map(|o| o.strategy), Ok(Strategy::Memo));
     }
 
     #[test]

@@ -1,0 +1,82 @@
+//! The heap memo of the `alloc` strategy: every cached state with its exact counts in a
+//! `hashbrown::HashMap`, grown with `try_reserve` so that running out of memory is an error.
+//!
+//! Memory: an entry is a 16-byte key and 32 bytes of counts, plus hashbrown's control byte, in
+//! a power-of-two number of buckets kept at most 7/8 full. [`MEMO_INITIAL_STATES`] are reserved
+//! up front (1.6 MB); the table doubles when full, up to [`MEMO_CAPACITY`] states (2^19
+//! buckets, 25.7 MB; 38.5 MB while the last doubling copies). Past that, new states are still
+//! searched exactly but no longer stored.
+
+use hashbrown::HashMap;
+
+use super::search::{Cache, Counts};
+use crate::error::ErrorKind;
+
+/// States reserved before the search starts: 2^14 buckets, about 1.6 MB.
+pub const MEMO_INITIAL_STATES: usize = 14_336;
+/// The most states the memo stores: 7/8 of 2^19 buckets, about 25.7 MB.
+pub const MEMO_CAPACITY: usize = 458_752;
+
+/// The memo: exact keys to exact counts.
+#[derive(Debug)]
+pub(super) struct Memo {
+    map: HashMap<u128, Counts>,
+}
+
+impl Memo {
+    /// An empty memo with [`MEMO_INITIAL_STATES`] reserved.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Capacity`] when the memory cannot be reserved.
+    pub fn new() -> Result<Self, ErrorKind> {
+        let mut map = HashMap::new();
+        map.try_reserve(MEMO_INITIAL_STATES).map_err(|_| out_of_memory(MEMO_INITIAL_STATES, 0))?;
+        Ok(Self { map })
+    }
+}
+
+/// The error for failing to grow the memo to `needed` states from `capacity`.
+fn out_of_memory(needed: usize, capacity: usize) -> ErrorKind {
+    ErrorKind::Capacity {
+        what: "memo states (out of memory)",
+        needed: u64::try_from(needed).unwrap_or(u64::MAX),
+        capacity: u64::try_from(capacity).unwrap_or(u64::MAX),
+    }
+}
+
+impl Cache for Memo {
+    #[inline]
+    fn get(&mut self, key: u128) -> Option<Counts> {
+        self.map.get(&key).copied()
+    }
+
+    #[inline]
+    fn put(&mut self, key: u128, _alive: u32, counts: Counts) -> Result<(), ErrorKind> {
+        let len = self.map.len();
+        if len >= self.map.capacity() {
+            if len >= MEMO_CAPACITY {
+                return Ok(());
+            }
+            self.map.try_reserve(len).map_err(|_| out_of_memory(2 * len, len))?;
+        }
+        self.map.insert(key, counts);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_exactly_and_grows() {
+        let mut memo = Memo::new().unwrap();
+        assert!(memo.map.capacity() >= MEMO_INITIAL_STATES);
+        for key in 1..=(MEMO_INITIAL_STATES as u128 + 10) {
+            memo.put(key, 2, Counts { alice: key, bob: 0 }).unwrap();
+        }
+        assert_eq!(memo.get(7), Some(Counts { alice: 7, bob: 0 }));
+        assert_eq!(memo.get(0), None);
+        assert!(memo.map.len() > MEMO_INITIAL_STATES);
+    }
+}
