@@ -57,7 +57,7 @@
 use core::fmt::Write;
 
 use crate::error::{Error, ErrorKind, Position, Result};
-use crate::format::write_decimal;
+use crate::format::write_answer_line;
 use crate::fraction::Fraction;
 use crate::judge::Options;
 use crate::scanner::Scanner;
@@ -284,12 +284,7 @@ pub fn solve<W: Write + ?Sized>(
         read_plain(&mut scanner, scratch)?
     };
     scanner.finish()?;
-    if options.exact {
-        writeln!(out, "{score}")?;
-    } else {
-        write_decimal(out, score.numer(), score.denom(), 12)?;
-        out.write_str("\n")?;
-    }
+    write_answer_line(out, score, options.exact)?;
     Ok(())
 }
 
