@@ -11,7 +11,14 @@ Usage:
                `cargo build --release -p referee-host`).
 --inputs DIR   folder with the benchmark inputs (default: tests/bench-inputs).
 --runs N       timed runs of each program per input (default 11), after one warm-up run.
+--timeout S    give up on a program after S seconds (default 60); the O(N^2) pathgame peer
+               cannot finish pathgame_big or pathgame_10m, so use e.g. --timeout 10 for those.
 NAME...        only the cases whose name contains one of these strings.
+
+pathgame_10m.in (10 000 000 columns, 20 MB) is not committed; write it first with
+  cargo run --release -p referee-tests --example gen_pathgame -- 10000000 tests/bench-inputs/pathgame_10m.in
+Cases listed in BASELINES are also timed against a plain command on the same file (`wc -l` for
+the 10 M board: the time to read it once), alternating with referee, with the ratio to it.
 
 For each case both programs run N times, alternating (ours, peer, ours, peer, ...), each reading
 the input file on stdin and writing to a pipe that is drained. It prints median and minimum wall
@@ -22,9 +29,11 @@ skipped with a note; a peer that runs past --timeout seconds is reported as such
 """
 import argparse
 import os
+import signal
 import statistics
 import subprocess
 import sys
+import threading
 import time
 
 # name, input file, problem and referee arguments, peer binary, how answers compare
@@ -37,7 +46,17 @@ CASES = [
     ("tavern_mixed fixed", "tavern_mixed.in", ["tavern", "--strategy", "fixed"], "tavern", "numbers"),
     ("tavern_states memo", "tavern_states.in", ["tavern", "--strategy", "memo"], "tavern", "numbers"),
     ("tavern_states fixed", "tavern_states.in", ["tavern", "--strategy", "fixed"], "tavern", "numbers"),
+    ("greater_50", "greater_50.in", ["greater"], "greater", "bytes"),
+    ("greater_max", "greater_max.in", ["greater"], "greater", "bytes"),
+    ("pathgame_1000", "pathgame_1000.in", ["pathgame"], "pathgame", "bytes"),
+    ("pathgame_big", "pathgame_big.in", ["pathgame"], "pathgame", "bytes"),
+    ("pathgame_10m", "pathgame_10m.in", ["pathgame"], "pathgame", "bytes"),
 ]
+
+# name -> a command that only reads the same input, timed alternately with referee
+BASELINES = {
+    "pathgame_10m": ["wc", "-l"],
+}
 
 
 TIME = "/usr/bin/time"  # GNU time reports the child's own peak RSS; optional
@@ -46,14 +65,24 @@ TIME = "/usr/bin/time"  # GNU time reports the child's own peak RSS; optional
 def run_measured(argv, input_path, timeout, keep_output=False):
     """Runs argv with input_path on stdin; returns (seconds, peak RSS in KiB or None, stdout).
 
-    The wall time includes GNU time's own start-up (about a millisecond) when it is present,
-    the same for both programs.
+    Returns (None, None, b"") when the program runs past `timeout` seconds: it is killed with
+    its whole process group (GNU time and the program under it). The wall time includes GNU
+    time's own start-up (about a millisecond) when it is present, the same for both programs.
     """
     rss_file = f"/tmp/compare_peers.{os.getpid()}.rss"
     wrapped = [TIME, "-f", "%M", "-o", rss_file] + argv if os.access(TIME, os.X_OK) else argv
     with open(input_path, "rb") as stdin:
         start = time.perf_counter()
-        proc = subprocess.Popen(wrapped, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(wrapped, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                start_new_session=True)
+        timed_out = threading.Event()
+
+        def kill():
+            timed_out.set()
+            os.killpg(proc.pid, signal.SIGKILL)
+
+        watchdog = threading.Timer(timeout, kill)
+        watchdog.start()
         chunks = []
         while True:  # drain stdout while the child runs so it never blocks on a full pipe
             chunk = proc.stdout.read(1 << 20)
@@ -61,12 +90,12 @@ def run_measured(argv, input_path, timeout, keep_output=False):
                 break
             if keep_output:
                 chunks.append(chunk)
-            if time.perf_counter() - start > timeout:
-                proc.kill()
-                break
         proc.wait()
         elapsed = time.perf_counter() - start
-    if elapsed > timeout:
+        watchdog.cancel()
+    if timed_out.is_set():
+        if os.path.exists(rss_file):
+            os.remove(rss_file)
         return None, None, b""
     if proc.returncode != 0:
         sys.exit(f"{argv[0]} failed on {input_path} (status {proc.returncode})")
@@ -92,6 +121,19 @@ def same_answer(ours, peer, how):
             if x != y:
                 return False
     return True
+
+
+def compare_with_baseline(name, ours_argv, base_argv, input_path, args):
+    """Times referee and a baseline command alternately on the same input; prints the ratio."""
+    run_measured(base_argv, input_path, args.timeout)  # warm-up
+    ours, base = [], []
+    for _ in range(args.runs):
+        ours.append(run_measured(ours_argv, input_path, args.timeout)[0])
+        base.append(run_measured(base_argv, input_path, args.timeout)[0])
+    om, bm = statistics.median(ours), statistics.median(base)
+    label = f"  vs {' '.join(base_argv)}"
+    print(f"{label:<22}{om:>11.4f}s{min(ours):>8.4f}s{bm:>10.4f}s{min(base):>8.4f}s{om / bm:>8.3f}"
+          f"   (referee / {base_argv[0]} on {name})", flush=True)
 
 
 def main():
@@ -147,6 +189,8 @@ def main():
         else:
             line += f"{'-':>11}{'-':>9}{'-':>8}{ours_rss / 1024:>8.1f}MiB  ({peer_note})"
         print(line, flush=True)
+        if name in BASELINES:
+            compare_with_baseline(name, ours_argv, BASELINES[name], input_path, args)
 
 
 if __name__ == "__main__":

@@ -208,6 +208,25 @@ pub fn write_decimal<W: Write + ?Sized>(out: &mut W, num: u128, den: u128, digit
     Ok(())
 }
 
+/// Digits after the point in the decimal answers of the judge formats.
+pub const ANSWER_DIGITS: u32 = 12;
+
+/// Writes `value` on a line of its own: the irreducible fraction `p/q` when `exact`, else the
+/// decimal with [`ANSWER_DIGITS`] digits rounded to nearest (ties away from zero).
+///
+/// # Errors
+/// Whatever `out` returns.
+pub fn write_answer_line<W: Write + ?Sized>(out: &mut W, value: crate::Fraction, exact: bool) -> fmt::Result {
+    if exact {
+        write_u128(out, value.numer())?;
+        out.write_str("/")?;
+        write_u128(out, value.denom())?;
+    } else {
+        write_decimal(out, value.numer(), value.denom(), ANSWER_DIGITS)?;
+    }
+    out.write_str("\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,6 +4,7 @@ use core::fmt::Write;
 
 use crate::error::Result;
 use crate::scratch::Scratch;
+use crate::source::ReadAt;
 use crate::tavern::Strategy;
 
 /// The problems this crate solves.
@@ -15,11 +16,15 @@ pub enum Problem {
     Swiss,
     /// Exact Tavern Chess battle odds (Codeforces Gym 104160 L).
     Tavern,
+    /// Snuke's best expected score in GreaterGame (TopCoder SRM 637 Div 1 250).
+    Greater,
+    /// Who wins the 2×N path-blocking game (TopCoder SRM 637 Div 1 500).
+    Pathgame,
 }
 
 impl Problem {
     /// Every problem, in the order the help text lists them.
-    pub const ALL: &'static [Problem] = &[Problem::Swiss, Problem::Tavern];
+    pub const ALL: &'static [Problem] = &[Problem::Swiss, Problem::Tavern, Problem::Greater, Problem::Pathgame];
 
     /// The command-line name, e.g. `"swiss"`.
     #[must_use]
@@ -27,6 +32,8 @@ impl Problem {
         match self {
             Self::Swiss => "swiss",
             Self::Tavern => "tavern",
+            Self::Greater => "greater",
+            Self::Pathgame => "pathgame",
         }
     }
 
@@ -36,6 +43,8 @@ impl Problem {
         match self {
             Self::Swiss => "Swiss-system standings after every round: MP, OMW, GW, OGW as exact fractions",
             Self::Tavern => "Tavern Chess battle: exact probabilities that Alice wins, Bob wins, or they tie",
+            Self::Greater => "best expected score in the GreaterGame card duel, exact (--exact: a fraction)",
+            Self::Pathgame => "who wins the 2xN path-blocking game (Snuke or Sothe), any width, one pass",
         }
     }
 
@@ -49,8 +58,8 @@ impl Problem {
     #[must_use]
     pub const fn has_exact_mode(self) -> bool {
         match self {
-            Self::Swiss => false,
-            Self::Tavern => true,
+            Self::Swiss | Self::Pathgame => false,
+            Self::Tavern | Self::Greater => true,
         }
     }
 
@@ -102,5 +111,28 @@ pub fn run<W: Write + ?Sized>(
     match problem {
         Problem::Swiss => crate::swiss::solve(input, scratch, out),
         Problem::Tavern => crate::tavern::solve(input, options, scratch, out),
+        Problem::Greater => crate::greater::solve(input, options, scratch, out),
+        Problem::Pathgame => crate::pathgame::solve(input, out),
+    }
+}
+
+/// Answers `problem` from `source`, read in pieces through `buffer`, without holding the whole
+/// input, when the problem and this input allow it: today a valid `pathgame` board in plain
+/// notation (two cursors, one per row, each using half of `buffer`).
+///
+/// Returns `None` when it cannot (another problem, another notation, invalid input, a failed
+/// read): the caller then reads the whole input and calls [`run`], which gives the answer or
+/// the positioned error. `Some(Err(_))` is only a failed write to `out`.
+pub fn run_streaming<R: ReadAt + ?Sized, W: Write + ?Sized>(
+    problem: Problem,
+    source: &mut R,
+    options: &Options,
+    buffer: &mut [u8],
+    out: &mut W,
+) -> Option<Result<()>> {
+    let _ = options;
+    match problem {
+        Problem::Pathgame => crate::pathgame::solve_at(source, buffer, out),
+        Problem::Swiss | Problem::Tavern | Problem::Greater => None,
     }
 }

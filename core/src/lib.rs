@@ -8,6 +8,10 @@
 //! - [`swiss`]: Swiss-system tournament standings (match points, OMW, GW, OGW) as fractions.
 //! - [`tavern`]: exact win/loss/tie probabilities of a Tavern Chess battle, with a heap memo or
 //!   a fixed-size transposition table.
+//! - [`greater`]: the best expected score in the GreaterGame card duel, an exact fraction from
+//!   an exchange-argument greedy run in two counting passes (2 bits of scratch per card value).
+//! - [`pathgame`]: who wins the 2×N path-blocking game, from a closed form of its Grundy
+//!   values, in one pass and `O(1)` memory (the board may also be streamed, see [`source`]).
 //!
 //! Every problem has a judge driver reachable through [`judge::run`]: judge-format bytes in,
 //! the exact judge answer out through [`core::fmt::Write`].
@@ -38,9 +42,12 @@ extern crate std;
 pub mod error;
 pub mod format;
 pub mod fraction;
+pub mod greater;
 pub mod judge;
+pub mod pathgame;
 pub mod scanner;
 pub mod scratch;
+pub mod source;
 pub mod swiss;
 pub mod tavern;
 

@@ -186,6 +186,17 @@ impl<'a> Scanner<'a> {
         }
     }
 
+    /// Consumes the longest run of bytes on the current line for which `keep` holds and returns
+    /// where it started with the bytes (possibly none). Never consumes a line break, whatever
+    /// `keep` says, so the line count stays exact: e.g. one row of a board.
+    pub fn take_while(&mut self, keep: impl Fn(u8) -> bool) -> (Position, &'a [u8]) {
+        let start = self.position();
+        let rest = self.rest();
+        let len = rest.iter().position(|&b| b == b'\n' || !keep(b)).unwrap_or(rest.len());
+        self.pos += len;
+        (start, &rest[..len])
+    }
+
     /// Reads the rest of the current line (without its `\n` or `\r\n`) and moves to the next
     /// line; returns where the line's text started.
     pub fn line(&mut self) -> (Position, &'a [u8]) {
@@ -253,6 +264,20 @@ mod tests {
         assert_eq!(e.kind, ErrorKind::Unexpected { expected: "n", found: b'-' });
         let e = Scanner::new(b"").unsigned("n", 0, 1).unwrap_err();
         assert_eq!(e.kind, ErrorKind::UnexpectedEnd { expected: "n" });
+    }
+
+    #[test]
+    fn takes_runs_within_one_line() {
+        let mut s = Scanner::new(b"  #.#x\n##\n");
+        s.skip_whitespace();
+        let (pos, run) = s.take_while(|b| b == b'#' || b == b'.');
+        assert_eq!((pos, run), (Position { line: 1, column: 3 }, &b"#.#"[..]));
+        assert_eq!(s.take_while(|b| b == b'#').1, b"");
+        assert_eq!(s.position(), Position { line: 1, column: 6 });
+        assert_eq!(s.take_while(|_| true).1, b"x");
+        assert_eq!(s.position(), Position { line: 1, column: 7 });
+        assert_eq!(s.line().1, b"");
+        assert_eq!(s.take_while(|_| true), (Position { line: 2, column: 1 }, &b"##"[..]));
     }
 
     #[test]

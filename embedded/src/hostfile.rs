@@ -3,9 +3,10 @@
 use core::ffi::CStr;
 use core::fmt;
 
+use referee_core::source::{ReadAt, ReadError};
 use referee_core::{Error, Position};
 use semihosting::fs::File;
-use semihosting::io::{Read, Write};
+use semihosting::io::{Read, Seek, SeekFrom, Write};
 
 use crate::budget::MAX_PATH_BYTES;
 use crate::slab;
@@ -42,29 +43,61 @@ pub enum InputError {
     TooLarge(Error),
 }
 
-/// Reads the host file `path` into the top of `slab`; returns the words below it (the solver's
-/// scratch) and the input bytes.
-///
-/// # Errors
-/// [`InputError::Host`] when the file cannot be read, [`InputError::TooLarge`] when it is larger
-/// than the slab.
-pub fn read_input<'s>(path: &str, slab: &'s mut [u32]) -> Result<(&'s mut [u32], &'s [u8]), InputError> {
-    let mut file = with_c_path(path, |p| File::open(p))
-        .map_err(InputError::Host)?
-        .map_err(|_| InputError::Host("cannot open the input file"))?;
-    let length = file.metadata().map_err(|_| InputError::Host("cannot get the input file's length"))?.len();
-    let length = usize::try_from(length).unwrap_or(usize::MAX);
-    let capacity = slab.len().saturating_mul(4);
-    if length > capacity {
-        let bytes: &mut [u8] = bytemuck::cast_slice_mut(slab);
-        file.read_exact(bytes).map_err(|_| InputError::Host("cannot read the input file"))?;
-        let position = slab::position_at(bytes, capacity);
-        return Err(InputError::TooLarge(Error::new(position, slab::input_too_large(length, capacity))));
+/// The judge input: a host file, read at offsets by the streaming drivers or whole into the slab.
+#[derive(Debug)]
+pub struct HostInput {
+    file: File,
+    len: u64,
+}
+
+impl HostInput {
+    /// Opens the host file `path`.
+    ///
+    /// # Errors
+    /// When the path is unusable or the file cannot be opened or measured.
+    pub fn open(path: &str) -> Result<Self, &'static str> {
+        let file = with_c_path(path, |p| File::open(p))?.map_err(|_| "cannot open the input file")?;
+        let len = file.metadata().map_err(|_| "cannot get the input file's length")?.len();
+        Ok(Self { file, len })
     }
-    let (scratch, input) = slab::split_for_input(slab, length)
-        .map_err(|kind| InputError::TooLarge(Error::new(Position::default(), kind)))?;
-    file.read_exact(input).map_err(|_| InputError::Host("cannot read the input file"))?;
-    Ok((scratch, input))
+
+    /// Reads the whole input into the top of `slab`; returns the words below it (the solver's
+    /// scratch) and the input bytes.
+    ///
+    /// # Errors
+    /// [`InputError::Host`] when the file cannot be read, [`InputError::TooLarge`] when it is
+    /// larger than the slab.
+    pub fn read_into(mut self, slab: &mut [u32]) -> Result<(&mut [u32], &[u8]), InputError> {
+        let unreadable = |_| InputError::Host("cannot read the input file");
+        self.file.seek(SeekFrom::Start(0)).map_err(unreadable)?;
+        let length = usize::try_from(self.len).unwrap_or(usize::MAX);
+        let capacity = slab.len().saturating_mul(4);
+        if length > capacity {
+            let bytes: &mut [u8] = bytemuck::cast_slice_mut(slab);
+            self.file.read_exact(bytes).map_err(unreadable)?;
+            let position = slab::position_at(bytes, capacity);
+            return Err(InputError::TooLarge(Error::new(position, slab::input_too_large(length, capacity))));
+        }
+        let (scratch, input) = slab::split_for_input(slab, length)
+            .map_err(|kind| InputError::TooLarge(Error::new(Position::default(), kind)))?;
+        self.file.read_exact(input).map_err(unreadable)?;
+        Ok((scratch, input))
+    }
+}
+
+impl ReadAt for HostInput {
+    fn len(&self) -> u64 {
+        self.len
+    }
+
+    fn read_at(&mut self, offset: u64, buf: &mut [u8]) -> Result<(), ReadError> {
+        let end = offset.checked_add(u64::try_from(buf.len()).map_err(|_| ReadError)?).ok_or(ReadError)?;
+        if end > self.len {
+            return Err(ReadError);
+        }
+        self.file.seek(SeekFrom::Start(offset)).map_err(|_| ReadError)?;
+        self.file.read_exact(buf).map_err(|_| ReadError)
+    }
 }
 
 /// Writes text to a host file in chunks of the buffer's size (the last one shorter).

@@ -157,6 +157,19 @@ mod tests {
     }
 
     #[test]
+    fn exact_is_an_option_of_the_problems_that_have_it() {
+        let Ok(Command::Solve(inv)) = parse(&args(&["greater", "--exact", "-"])) else { panic!("not a solve") };
+        assert_eq!((inv.problem, inv.options.exact, inv.file.as_deref()), (Problem::Greater, true, Some("-")));
+        let Ok(Command::Solve(inv)) = parse(&args(&["greater"])) else { panic!("not a solve") };
+        assert!(!inv.options.exact);
+        assert_eq!(parse(&args(&["pathgame", "--exact"])), Err("unknown option '--exact' for 'pathgame'".to_owned()));
+        assert!(matches!(parse(&args(&["greater", "-h"])), Ok(Command::Help(t)) if t.contains("--exact")));
+        assert!(
+            matches!(parse(&args(&["--help"])), Ok(Command::Help(t)) if t.contains("greater") && t.contains("pathgame"))
+        );
+    }
+
+    #[test]
     fn refuses_unknown_things() {
         assert!(parse(&args(&[])).is_err());
         assert!(parse(&args(&["chess"])).is_err());

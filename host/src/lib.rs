@@ -1,17 +1,25 @@
 //! The `referee` command as a library: argument parsing and the judge-format run loop, with
 //! stdin, stdout and stderr passed in so the tests can drive it in-process.
 //!
-//! The binary is a thin wrapper: `referee_host::run(args, stdin, stdout, stderr)` returns the
-//! exit status. On bad input it writes `error: <line>:<column>: <what is wrong>` to stderr,
-//! nothing to stdout, and returns 1; usage and I/O errors return 2.
+//! The binary is a thin wrapper: `referee_host::run_with_stdin_file(args, stdin, file, stdout,
+//! stderr)` returns the exit status. On bad input it writes `error: <line>:<column>: <what is
+//! wrong>` to stderr, nothing to stdout, and returns 1; usage and I/O errors return 2.
+//!
+//! When the input is a regular file (a `FILE` argument, or stdin redirected from a file), a
+//! driver that can stream ([`judge::run_streaming`]) reads it in pieces through a 256 KiB
+//! buffer instead of loading it; otherwise, and whenever that driver declines (another
+//! notation, an invalid input), the whole input is read and [`judge::run`] answers.
 
 pub mod answer;
 pub mod cli;
+pub mod input;
 
+use std::fs::File;
 use std::io::{self, Read, Write};
 
 use answer::Answer;
 use cli::{Command, Invocation};
+use input::FileSource;
 use referee_core::{judge, HeapScratch};
 
 /// Exit status of a successful run.
@@ -23,12 +31,24 @@ pub const EXIT_USAGE: u8 = 2;
 
 /// Runs `referee` with `args` (without the program name) and returns the exit status.
 pub fn run(args: &[String], stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
+    run_with_stdin_file(args, stdin, None, stdout, stderr)
+}
+
+/// As [`run`], with the regular file behind `stdin` when there is one ([`input::stdin_file`]),
+/// so that a large input redirected from a file can be read in pieces.
+pub fn run_with_stdin_file(
+    args: &[String],
+    stdin: &mut dyn Read,
+    stdin_file: Option<File>,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> u8 {
     match cli::parse(args) {
         Ok(Command::Help(text) | Command::Version(text)) => match write_answer(stdout, &text) {
             Ok(()) => EXIT_OK,
             Err(e) => report(stderr, &format!("cannot write to stdout: {e}"), EXIT_USAGE),
         },
-        Ok(Command::Solve(invocation)) => solve(&invocation, stdin, stdout, stderr),
+        Ok(Command::Solve(invocation)) => solve(&invocation, stdin, stdin_file, stdout, stderr),
         Err(message) => {
             let _ = writeln!(stderr, "error: {message}\nTry 'referee --help' for more information.");
             EXIT_USAGE
@@ -50,15 +70,49 @@ fn write_answer(stdout: &mut dyn Write, text: &str) -> io::Result<()> {
     }
 }
 
-/// Reads the input, runs the judge driver, and writes the whole answer only if it succeeded.
-fn solve(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
-    let input = match read_input(invocation.file.as_deref(), stdin) {
-        Ok(bytes) => bytes,
-        Err(message) => return report(stderr, &message, EXIT_USAGE),
+/// Runs the judge driver, streaming from a regular file when it can, and writes the whole
+/// answer only if it succeeded.
+fn solve(
+    invocation: &Invocation,
+    stdin: &mut dyn Read,
+    stdin_file: Option<File>,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> u8 {
+    let (file, name) = match invocation.file.as_deref() {
+        None | Some("-") => (stdin_file, "stdin".to_owned()),
+        Some(path) => match File::open(path) {
+            Ok(file) => (Some(file), format!("'{path}'")),
+            Err(e) => return report(stderr, &format!("cannot read '{path}': {e}"), EXIT_USAGE),
+        },
     };
     let mut answer = Answer::default();
+    let input = match file.map(FileSource::new) {
+        Some(Ok(mut source)) => {
+            let mut buffer = vec![0u8; input::STREAM_BUFFER];
+            let streamed =
+                judge::run_streaming(invocation.problem, &mut source, &invocation.options, &mut buffer, &mut answer);
+            if let Some(result) = streamed {
+                return finish(result, answer, stdout, stderr);
+            }
+            answer = Answer::default();
+            source.read_all()
+        }
+        Some(Err(mut file)) => read_whole(&mut file),
+        None => read_whole(stdin),
+    };
+    let input = match input {
+        Ok(bytes) => bytes,
+        Err(e) => return report(stderr, &format!("cannot read {name}: {e}"), EXIT_USAGE),
+    };
     let mut scratch = HeapScratch::default();
-    if let Err(error) = judge::run(invocation.problem, &input, &invocation.options, &mut scratch, &mut answer) {
+    let result = judge::run(invocation.problem, &input, &invocation.options, &mut scratch, &mut answer);
+    finish(result, answer, stdout, stderr)
+}
+
+/// Reports the driver's error, or writes the answer.
+fn finish(result: referee_core::Result<()>, mut answer: Answer, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
+    if let Err(error) = result {
         if let Some(io_error) = answer.take_error() {
             return report(stderr, &format!("cannot buffer the answer: {io_error}"), EXIT_USAGE);
         }
@@ -71,14 +125,9 @@ fn solve(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn Write, 
     }
 }
 
-/// The whole input, from `file`, or from `stdin` when `file` is `None` or `-`.
-fn read_input(file: Option<&str>, stdin: &mut dyn Read) -> Result<Vec<u8>, String> {
-    match file {
-        None | Some("-") => {
-            let mut bytes = Vec::new();
-            stdin.read_to_end(&mut bytes).map_err(|e| format!("cannot read stdin: {e}"))?;
-            Ok(bytes)
-        }
-        Some(path) => std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}")),
-    }
+/// Everything `reader` holds.
+fn read_whole(reader: &mut dyn Read) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes)?;
+    Ok(bytes)
 }

@@ -5,7 +5,12 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let status =
-        referee_host::run(&args, &mut std::io::stdin().lock(), &mut std::io::stdout().lock(), &mut std::io::stderr());
+    let status = referee_host::run_with_stdin_file(
+        &args,
+        &mut std::io::stdin().lock(),
+        referee_host::input::stdin_file(),
+        &mut std::io::stdout().lock(),
+        &mut std::io::stderr(),
+    );
     ExitCode::from(status)
 }

@@ -60,3 +60,50 @@ fn help_and_version() {
     let (status, stdout, _) = run(&["--version"], b"");
     assert_eq!((status, stdout), (0, format!("referee {}\n", env!("CARGO_PKG_VERSION"))));
 }
+
+/// Runs the built binary with stdin redirected from the file `stdin` (a regular file).
+fn run_with_file_stdin(args: &[&str], stdin: &std::path::Path) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_referee"))
+        .args(args)
+        .stdin(std::fs::File::open(stdin).unwrap())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_board_in_a_regular_file_is_read_in_pieces_with_the_same_answers() {
+    // 300 000 columns: longer than the two 128 KiB cursors, black cells in both rows.
+    let top: String = (0..300_000).map(|j| if j % 7 == 3 { '#' } else { '.' }).collect();
+    let bottom: String =
+        (0..300_000).map(|j| if j % 11 == 5 && j % 7 != 3 && j % 7 != 2 && j % 7 != 4 { '#' } else { '.' }).collect();
+    let boards = [
+        (format!("{top}\n{bottom}\n"), None),
+        (format!("\r\n{top}\r\n{bottom}\r\n\n"), None),
+        (format!("{{\"{top}\", \"{bottom}\"}}"), None),
+        (format!("{top}\n{bottom}.\n"), Some("error: 2:300001: the second row is longer than the first")),
+        (
+            format!("{top}#\n{bottom}#\n"),
+            Some("error: 2:300001: no left-to-right path: column 300001 is black in both rows"),
+        ),
+    ];
+    let dir = std::env::temp_dir();
+    for (i, (board, error)) in boards.iter().enumerate() {
+        let path = dir.join(format!("referee-cli-{}-{i}.in", std::process::id()));
+        std::fs::write(&path, board).unwrap();
+        let piped = run(&["pathgame"], board.as_bytes());
+        let from_argument = run(&["pathgame", path.to_str().unwrap()], b"");
+        let from_stdin = run_with_file_stdin(&["pathgame"], &path);
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(from_argument, piped, "board {i}");
+        assert_eq!(from_stdin, piped, "board {i}");
+        match error {
+            None => assert!(piped.0 == 0 && (piped.1 == "Snuke\n" || piped.1 == "Sothe\n"), "board {i}: {piped:?}"),
+            Some(message) => assert!(piped.0 == 1 && piped.2.starts_with(message), "board {i}: {piped:?}"),
+        }
+    }
+}

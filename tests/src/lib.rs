@@ -64,6 +64,40 @@ impl Rng {
     }
 }
 
+/// The seed of the `pathgame` benchmark board (`cargo bench --bench pathgame`, the
+/// `gen_pathgame` example).
+pub const PATHGAME_BENCH_SEED: u64 = 0x7061_7468_6761_6d65;
+
+/// A deterministic `pathgame` board of `columns` columns in plain notation (two lines), with a
+/// left-to-right path: in the first and the last tenth about one column in 16 has a black cell
+/// (in a random row, except next to another black column, where it stays in the same row); the
+/// middle 80 % is white. The long white stretch is what an `O(W²)` segment table cannot handle.
+/// The benchmarks and the `gen_pathgame` example write it.
+#[must_use]
+pub fn pathgame_board(columns: usize, seed: u64) -> Vec<u8> {
+    let mut rng = Rng::new(seed);
+    let (mut top, mut bottom) = (vec![b'.'; columns], vec![b'.'; columns]);
+    let mut previous: Option<bool> = None;
+    let middle = columns / 10..columns - columns / 10;
+    for j in 0..columns {
+        let bits = rng.next_u64();
+        previous = if bits % 16 == 0 && !middle.contains(&j) {
+            let on_top = previous.unwrap_or(bits >> 32 & 1 == 1);
+            let row = if on_top { &mut top } else { &mut bottom };
+            row[j] = b'#';
+            Some(on_top)
+        } else {
+            None
+        };
+    }
+    let mut board = Vec::with_capacity(2 * columns + 2);
+    for row in [top, bottom] {
+        board.extend_from_slice(&row);
+        board.push(b'\n');
+    }
+    board
+}
+
 /// What one in-process run of `referee` produced.
 #[derive(Debug)]
 pub struct Outcome {

@@ -28,7 +28,7 @@ const QEMU_TIMEOUT_SECONDS: &str = "60";
 const BEYOND_CAPACITY: &[&str] = &[];
 /// Benchmark inputs (`tests/bench-inputs/`) larger than the firmware's capacity, which it must
 /// refuse with a capacity error. Every other one must answer exactly like the host.
-const BENCH_BEYOND_CAPACITY: &[&str] = &["swiss_many.in", "swiss_max.in"];
+const BENCH_BEYOND_CAPACITY: &[&str] = &["greater_max.in", "swiss_many.in", "swiss_max.in"];
 
 /// The folder holding the firmware images, built once per test run.
 fn firmware_dir() -> &'static Path {
@@ -252,6 +252,12 @@ fn a_tournament_larger_than_the_scratch_is_a_capacity_error() {
 /// The most players a 16-round `swiss` tournament may have on the firmware when every player
 /// plays every round (the README's capacity figure): input and scratch share the slab.
 const SWISS_16_ROUNDS_MAX_PLAYERS: usize = 1143;
+/// The most cards per player of a `greater` game on the firmware in the plain notation when
+/// every card of Sothe is known (the longest input for its `N`).
+const GREATER_MAX_CARDS: usize = 19_238;
+/// The most columns of a `pathgame` board on the firmware in the braces notation, which is read
+/// whole (the plain notation is streamed: any length).
+const PATHGAME_MAX_BRACED_COLUMNS: usize = 114_683;
 
 /// A `swiss` input: `players` players, `rounds` rounds, every player paired every round (one
 /// bye when `players` is odd), the ten legal results in turn.
@@ -270,27 +276,73 @@ fn full_pairing_tournament(players: usize, rounds: usize, rng: &mut Rng) -> Stri
     text
 }
 
-/// The stated `swiss` capacity holds exactly: the largest tournament answers like the host, one
-/// more player is a capacity error.
-#[test]
-fn swiss_capacity_is_as_stated() {
+/// A `greater` input in the plain notation: `cards` cards each, Sothe's all known.
+fn fully_known_game(cards: usize, rng: &mut Rng) -> String {
+    let mut values: Vec<usize> = (1..=2 * cards).collect();
+    rng.shuffle(&mut values);
+    let line = |part: &[usize]| part.iter().map(usize::to_string).collect::<Vec<_>>().join(" ");
+    format!("{cards}\n{}\n{}\n", line(&values[..cards]), line(&values[cards..]))
+}
+
+/// A `pathgame` board in the braces notation: `columns` columns, a black cell every 7 columns.
+fn braced_board(columns: usize, rng: &mut Rng) -> String {
+    let mut rows = [vec![b'.'; columns], vec![b'.'; columns]];
+    for column in (0..columns).step_by(7) {
+        rows[rng.below(2)][column] = b'#';
+    }
+    let [top, bottom] = rows.map(|row| String::from_utf8(row).unwrap());
+    format!("{{\"{top}\", \"{bottom}\"}}\n")
+}
+
+/// The firmware answers `largest` exactly like the host and refuses `one_more` with a capacity
+/// error: the capacity stated in the README holds exactly.
+fn assert_capacity_boundary(problem: &str, largest: &str, one_more: &str) {
     let dir = scratch_dir();
-    let mut rng = Rng::new(16);
-    for players in [SWISS_16_ROUNDS_MAX_PLAYERS, SWISS_16_ROUNDS_MAX_PLAYERS + 1] {
-        let text = full_pairing_tournament(players, 16, &mut rng);
-        let input = dir.join(format!("swiss-{players}.in"));
-        std::fs::write(&input, &text).unwrap();
-        let judged = judge("swiss", &[], &input);
-        if players == SWISS_16_ROUNDS_MAX_PLAYERS {
-            let host = referee(&["swiss"], text.as_bytes());
-            assert_eq!((judged.run.status, host.status), (status::OK, 0), "{}", judged.error);
-            assert!(judged.answer == host.stdout, "{players} players: the firmware's answer differs from the host's");
+    for (name, text) in [("largest", largest), ("one-more", one_more)] {
+        let input = dir.join(format!("{problem}-{name}.in"));
+        std::fs::write(&input, text).unwrap();
+        let judged = judge(problem, &[], &input);
+        if name == "largest" {
+            let host = referee(&[problem], text.as_bytes());
+            assert_eq!((judged.run.status, host.status), (status::OK, 0), "{problem} {name}: {}", judged.error);
+            assert!(judged.answer == host.stdout, "{problem} {name}: the firmware's answer differs from the host's");
         } else {
-            assert_eq!(judged.run.status, status::CAPACITY, "{players} players: {}", judged.error);
-            assert!(judged.error.contains("scratch words but this build holds"), "{}", judged.error);
+            assert_eq!(judged.run.status, status::CAPACITY, "{problem} {name}: {}", judged.error);
+            assert!(judged.error.contains(" but this build holds "), "{}", judged.error);
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn swiss_capacity_is_as_stated() {
+    let mut rng = Rng::new(16);
+    let largest = full_pairing_tournament(SWISS_16_ROUNDS_MAX_PLAYERS, 16, &mut rng);
+    assert_capacity_boundary(
+        "swiss",
+        &largest,
+        &full_pairing_tournament(SWISS_16_ROUNDS_MAX_PLAYERS + 1, 16, &mut rng),
+    );
+}
+
+#[test]
+fn greater_capacity_is_as_stated() {
+    let mut rng = Rng::new(637);
+    assert_capacity_boundary(
+        "greater",
+        &fully_known_game(GREATER_MAX_CARDS, &mut rng),
+        &fully_known_game(GREATER_MAX_CARDS + 1, &mut rng),
+    );
+}
+
+#[test]
+fn pathgame_capacity_is_as_stated() {
+    let mut rng = Rng::new(500);
+    assert_capacity_boundary(
+        "pathgame",
+        &braced_board(PATHGAME_MAX_BRACED_COLUMNS, &mut rng),
+        &braced_board(PATHGAME_MAX_BRACED_COLUMNS + 1, &mut rng),
+    );
 }
 
 /// Every benchmark input of every problem on the firmware (in `--exact` mode where there is

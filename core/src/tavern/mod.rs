@@ -58,7 +58,7 @@ pub use state::RANK_TABLE_WORDS;
 pub use table::{BUCKET_WORDS, SLOT_WORDS};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::format::write_decimal;
+use crate::format::write_answer_line;
 use crate::fraction::Fraction;
 use crate::judge::Options;
 use crate::scanner::Scanner;
@@ -271,15 +271,8 @@ pub fn solve<W: Write + ?Sized>(
     let battle = parse(input)?;
     let odds = odds(&battle, options.strategy, options.table_words, scratch)
         .map_err(|kind| Error::new(Scanner::new(input).position(), kind))?;
-    if options.exact {
-        for fraction in odds.fractions() {
-            writeln!(out, "{fraction}")?;
-        }
-    } else {
-        for numerator in [odds.alice, odds.bob, odds.tie] {
-            write_decimal(out, numerator, odds.denominator, 12)?;
-            out.write_str("\n")?;
-        }
+    for probability in odds.fractions() {
+        write_answer_line(out, probability, options.exact)?;
     }
     Ok(())
 }

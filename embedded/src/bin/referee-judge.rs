@@ -19,10 +19,11 @@ mod firmware {
 
     use cortex_m_rt::entry;
     use defmt::Display2Format;
+    use referee_core::source::ReadAt as _;
     use referee_core::{judge, Error, ErrorKind};
     use referee_embedded::budget::{ANSWER_CHUNK_BYTES, COMMAND_LINE_BYTES, SLAB_WORDS};
     use referee_embedded::command::{self, Command, Crash, Judge};
-    use referee_embedded::hostfile::{self, ChunkWriter, InputError};
+    use referee_embedded::hostfile::{self, ChunkWriter, HostInput, InputError};
     use referee_embedded::{runtime, status};
 
     #[entry]
@@ -64,25 +65,48 @@ mod firmware {
     fn judge(job: &Judge<'_>, slab: &mut [u32], chunk: &mut [u8]) -> i32 {
         let exact = if job.options.exact { " --exact" } else { "" };
         defmt::println!("judge {=str}{=str} {=str}", job.problem.name(), exact, job.input);
-        let (answer, error) = match (hostfile::create(job.answer), hostfile::create(job.error)) {
-            (Ok(answer), Ok(error)) => (answer, error),
-            _ => {
-                defmt::error!("cannot create the answer file {=str} or the error file {=str}", job.answer, job.error);
+        // Both files start empty, so that no stale answer or refusal survives this run.
+        let (Ok(answer), Ok(())) = (hostfile::create(job.answer), hostfile::create(job.error).map(drop)) else {
+            defmt::error!("cannot create the answer file {=str} or the error file {=str}", job.answer, job.error);
+            return status::FAILURE;
+        };
+        let mut source = match HostInput::open(job.input) {
+            Ok(source) => source,
+            Err(message) => {
+                defmt::error!("{=str}: {=str}", job.input, message);
                 return status::FAILURE;
             }
         };
-        drop(error);
-        let (scratch, input) = match hostfile::read_input(job.input, slab) {
+        // A streaming driver reads the input in pieces through the whole slab, at any length.
+        let mut out = ChunkWriter::new(answer, &mut chunk[..]);
+        let buffer: &mut [u8] = bytemuck::cast_slice_mut(&mut slab[..]);
+        if let Some(result) = judge::run_streaming(job.problem, &mut source, &job.options, buffer, &mut out) {
+            defmt::println!("input: {=u64} bytes, streamed through {=usize} bytes", source.len(), slab.len() * 4);
+            return conclude(job, result, out);
+        }
+        drop(out);
+        // Otherwise the whole input goes to the top of the slab, the rest is scratch.
+        let Ok(answer) = hostfile::create(job.answer) else {
+            defmt::error!("cannot create the answer file {=str}", job.answer);
+            return status::FAILURE;
+        };
+        let (scratch, input) = match source.read_into(slab) {
             Ok(split) => split,
             Err(InputError::Host(message)) => {
                 defmt::error!("{=str}: {=str}", job.input, message);
                 return status::FAILURE;
             }
-            Err(InputError::TooLarge(refusal)) => return refuse(job, &refusal, chunk),
+            Err(InputError::TooLarge(refusal)) => return refuse(job, &refusal),
         };
         defmt::println!("input: {=usize} bytes, scratch: {=usize} bytes", input.len(), scratch.len() * 4);
-        let mut out = ChunkWriter::new(answer, &mut chunk[..]);
-        match judge::run(job.problem, input, &job.options, scratch, &mut out) {
+        let mut out = ChunkWriter::new(answer, chunk);
+        let result = judge::run(job.problem, input, &job.options, scratch, &mut out);
+        conclude(job, result, out)
+    }
+
+    /// Completes the answer file, or turns the driver's error into a refusal; returns the status.
+    fn conclude(job: &Judge<'_>, result: referee_core::Result<()>, out: ChunkWriter<'_>) -> i32 {
+        match result {
             Ok(()) => match out.finish() {
                 Ok(bytes) => {
                     defmt::println!("answer: {=usize} bytes", bytes);
@@ -99,20 +123,21 @@ mod firmware {
             }
             Err(refusal) => {
                 drop(out);
-                refuse(job, &refusal, chunk)
+                refuse(job, &refusal)
             }
         }
     }
 
     /// Empties the answer file and writes the refusal to the error file; returns the status
     /// (invalid input, or capacity when the input needs more memory than this build has).
-    fn refuse(job: &Judge<'_>, refusal: &Error, chunk: &mut [u8]) -> i32 {
+    fn refuse(job: &Judge<'_>, refusal: &Error) -> i32 {
         let code =
             if matches!(refusal.kind, ErrorKind::Capacity { .. }) { status::CAPACITY } else { status::INVALID_INPUT };
         defmt::println!("refused: {}", Display2Format(refusal));
         let written = hostfile::create(job.answer).and_then(|answer| {
             drop(answer);
-            let mut out = ChunkWriter::new(hostfile::create(job.error)?, chunk);
+            // Unbuffered: the refusal is one short line.
+            let mut out = ChunkWriter::new(hostfile::create(job.error)?, &mut []);
             writeln!(out, "error: {refusal}").map_err(|_| "cannot write the file")?;
             out.finish()
         });

@@ -1,0 +1,324 @@
+//! Reading a board: the one-pass plain layout (in memory or streamed) and the exact reader
+//! that reports the first error of any input in either notation.
+
+use super::{too_wide, Decider, Fault, FaultKind, Row, Winner, MAX_COLUMNS};
+use crate::error::{Error, ErrorKind, Position, Result};
+use crate::scanner::{is_space, Scanner};
+use crate::source::ReadAt;
+
+/// Where the rows of a valid board in plain notation must be: the text between the leading
+/// and the trailing whitespace is `row`, a line break (`\n` or `\r\n`), `row` of equal length,
+/// so its length alone tells the row length and which line break it is.
+struct Layout {
+    top: u64,
+    bottom: u64,
+    columns: u64,
+    separator: &'static [u8],
+}
+
+impl Layout {
+    /// The layout of an input of `len` bytes starting and ending with `leading` and `trailing`
+    /// whitespace bytes, if it can hold a board of 1 to [`MAX_COLUMNS`] columns.
+    fn new(len: u64, leading: u64, trailing: u64) -> Option<Self> {
+        let text = len.checked_sub(leading)?.checked_sub(trailing)?;
+        let separator: &'static [u8] = if text % 2 == 1 { b"\n" } else { b"\r\n" };
+        let columns = text.checked_sub(separator.len() as u64)? / 2;
+        (1..=MAX_COLUMNS).contains(&columns).then(|| Self {
+            top: leading,
+            bottom: leading + columns + separator.len() as u64,
+            columns,
+            separator,
+        })
+    }
+}
+
+/// Decides a valid board in plain notation in one pass over the input; `None` when the input
+/// is anything else (then [`read_exactly`] says what).
+pub(super) fn plain_fast(input: &[u8]) -> Option<Winner> {
+    let leading = input.iter().take_while(|&&b| is_space(b)).count();
+    let trailing = input.iter().rev().take_while(|&&b| is_space(b)).count();
+    let layout = Layout::new(input.len() as u64, leading as u64, trailing as u64)?;
+    let top = usize::try_from(layout.top).ok()?;
+    let bottom = usize::try_from(layout.bottom).ok()?;
+    let columns = usize::try_from(layout.columns).ok()?;
+    if input.get(top + columns..bottom)? != layout.separator {
+        return None;
+    }
+    let mut decider = Decider::new();
+    decider.feed(input.get(top..top + columns)?, input.get(bottom..bottom + columns)?).ok()?;
+    Some(decider.winner())
+}
+
+/// As [`plain_fast`], reading `source` through the two halves of `buffer`: one cursor per row.
+pub(super) fn plain_streamed<R: ReadAt + ?Sized>(source: &mut R, buffer: &mut [u8]) -> Option<Winner> {
+    let half = buffer.len() / 2;
+    let (top_buffer, bottom_buffer) = buffer.split_at_mut(half);
+    let bottom_buffer = bottom_buffer.get_mut(..half)?;
+    let len = source.len();
+    let leading = spaces_at_start(source, top_buffer)?;
+    let trailing = spaces_at_end(source, top_buffer)?;
+    let layout = Layout::new(len, leading, trailing)?;
+    let mut separator = [0u8; 2];
+    let separator = separator.get_mut(..layout.separator.len())?;
+    source.read_at(layout.top + layout.columns, separator).ok()?;
+    if separator != layout.separator {
+        return None;
+    }
+    let mut decider = Decider::new();
+    let mut done = 0;
+    while done < layout.columns {
+        let piece = usize::try_from(layout.columns - done).map_or(half, |left| left.min(half));
+        let (top, bottom) = (top_buffer.get_mut(..piece)?, bottom_buffer.get_mut(..piece)?);
+        source.read_at(layout.top + done, top).ok()?;
+        source.read_at(layout.bottom + done, bottom).ok()?;
+        decider.feed(top, bottom).ok()?;
+        done += piece as u64;
+    }
+    Some(decider.winner())
+}
+
+/// The number of whitespace bytes at the start of `source`; `None` if it is all whitespace,
+/// `buffer` is empty or a read fails.
+fn spaces_at_start<R: ReadAt + ?Sized>(source: &mut R, buffer: &mut [u8]) -> Option<u64> {
+    let len = source.len();
+    let mut offset = 0;
+    while offset < len {
+        let window = read_window(source, offset, buffer)?;
+        let spaces = window.iter().take_while(|&&b| is_space(b)).count();
+        offset += spaces as u64;
+        if spaces < window.len() {
+            return Some(offset);
+        }
+    }
+    None
+}
+
+/// The number of whitespace bytes at the end of `source`, as [`spaces_at_start`].
+fn spaces_at_end<R: ReadAt + ?Sized>(source: &mut R, buffer: &mut [u8]) -> Option<u64> {
+    let len = source.len();
+    let mut counted = 0;
+    while counted < len {
+        let size = usize::try_from(len - counted).map_or(buffer.len(), |left| left.min(buffer.len()));
+        let window = read_window(source, len - counted - size as u64, buffer.get_mut(..size)?)?;
+        let spaces = window.iter().rev().take_while(|&&b| is_space(b)).count();
+        counted += spaces as u64;
+        if spaces < window.len() {
+            return Some(counted);
+        }
+    }
+    None
+}
+
+/// Fills as much of `buffer` as the input holds from `offset`; `None` if that is nothing.
+fn read_window<'b, R: ReadAt + ?Sized>(source: &mut R, offset: u64, buffer: &'b mut [u8]) -> Option<&'b [u8]> {
+    let left = source.len().checked_sub(offset)?;
+    let size = usize::try_from(left).map_or(buffer.len(), |left| left.min(buffer.len()));
+    let window = buffer.get_mut(..size).filter(|w| !w.is_empty())?;
+    source.read_at(offset, window).ok()?;
+    Some(window)
+}
+
+/// A byte of a row.
+const fn is_cell(byte: u8) -> bool {
+    matches!(byte, b'#' | b'.')
+}
+
+/// The two ways of writing a board.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Notation {
+    /// Two lines.
+    Plain,
+    /// `{"row", "row"}`.
+    Braces,
+}
+
+impl Notation {
+    /// Whether `byte` ends a row, so that a second row ending there is too short (rather than
+    /// holding a wrong byte).
+    fn ends_row(self, byte: u8) -> bool {
+        match self {
+            Self::Plain => is_space(byte),
+            Self::Braces => byte == b'"',
+        }
+    }
+
+    /// What may follow a cell.
+    const fn after_cell(self) -> &'static str {
+        match self {
+            Self::Plain => "'#', '.' or the end of the row",
+            Self::Braces => "'#', '.' or '\"' closing the row",
+        }
+    }
+}
+
+/// A row already read: where it starts, and its bytes.
+type RowText<'a> = (Position, &'a [u8]);
+
+/// Reads any input token by token and decides it, or reports its first error exactly.
+pub(super) fn read_exactly(input: &[u8]) -> Result<Winner> {
+    let mut scanner = Scanner::new(input);
+    let winner = match scanner.peek() {
+        Some(b'{') => braces(&mut scanner)?,
+        Some(_) => plain(&mut scanner)?,
+        None => return Err(scanner.unexpected("a board: two rows of '#' and '.'")),
+    };
+    scanner.finish()?;
+    Ok(winner)
+}
+
+/// Two lines: the rows.
+fn plain(scanner: &mut Scanner<'_>) -> Result<Winner> {
+    let top = first_row(scanner)?;
+    let (at, rest) = scanner.line();
+    if let Some(&found) = rest.first() {
+        return Err(Error::new(at, ErrorKind::Unexpected { expected: Notation::Plain.after_cell(), found }));
+    }
+    second_row(scanner, top, Notation::Plain)
+}
+
+/// `{"row", "row"}`.
+fn braces(scanner: &mut Scanner<'_>) -> Result<Winner> {
+    scanner.expect(b'{', "'{'")?;
+    scanner.expect(b'"', "'\"' opening the first row")?;
+    let top = first_row(scanner)?;
+    close_row(scanner)?;
+    scanner.expect(b',', "',' between the two rows")?;
+    scanner.expect(b'"', "'\"' opening the second row")?;
+    let winner = second_row(scanner, top, Notation::Braces)?;
+    close_row(scanner)?;
+    scanner.expect(b'}', "'}' closing the board")?;
+    Ok(winner)
+}
+
+/// The `"` right after the last cell of a row in braces notation.
+fn close_row(scanner: &mut Scanner<'_>) -> Result<()> {
+    if scanner.rest().first() == Some(&b'"') {
+        scanner.expect(b'"', "'\"'")
+    } else {
+        Err(scanner.unexpected(Notation::Braces.after_cell()))
+    }
+}
+
+/// The first row: at least one cell, at most [`MAX_COLUMNS`].
+fn first_row<'a>(scanner: &mut Scanner<'a>) -> Result<RowText<'a>> {
+    let (at, row) = scanner.take_while(is_cell);
+    if row.is_empty() {
+        return Err(scanner.unexpected("a row of '#' and '.'"));
+    }
+    if row.len() as u64 > MAX_COLUMNS {
+        return Err(Error::new(at, too_wide(row.len() as u64)));
+    }
+    Ok((at, row))
+}
+
+/// Walks the second row alongside `top`, column by column, deciding the board; then checks
+/// the second row ends where the first did.
+fn second_row(scanner: &mut Scanner<'_>, top: RowText<'_>, notation: Notation) -> Result<Winner> {
+    let bottom_at = scanner.position();
+    let rest = scanner.rest();
+    let columns = top.1.len();
+    let bottom = (bottom_at, &rest[..rest.len().min(columns)]);
+    let mut decider = Decider::new();
+    decider.feed(&top.1[..bottom.1.len()], bottom.1).map_err(|fault| fault_error(fault, top, bottom, notation))?;
+    if bottom.1.len() < columns {
+        let expected =
+            if bottom.1.is_empty() { "the second row" } else { "the rest of the second row (rows of equal length)" };
+        return Err(Error::new(cell_at(bottom_at, bottom.1.len()), ErrorKind::UnexpectedEnd { expected }));
+    }
+    if rest.get(columns).copied().is_some_and(is_cell) {
+        return Err(Error::new(
+            cell_at(bottom_at, columns),
+            ErrorKind::Invalid("the second row is longer than the first (the rows must have the same length)"),
+        ));
+    }
+    let _ = scanner.take_while(is_cell);
+    Ok(decider.winner())
+}
+
+/// The error for the first fault the decider met while walking the rows.
+fn fault_error(fault: Fault, top: RowText<'_>, bottom: RowText<'_>, notation: Notation) -> Error {
+    let column = usize::try_from(fault.column).unwrap_or(usize::MAX);
+    let path_cut =
+        |rule| ErrorKind::InvalidItem { what: "no left-to-right path: column", item: fault.column + 1, rule };
+    let (row, kind) = match fault.kind {
+        FaultKind::NotACell(row) => {
+            let (_, bytes) = if row == Row::Top { top } else { bottom };
+            let found = bytes.get(column).copied().unwrap_or_default();
+            let kind = match (row, notation.ends_row(found), column) {
+                (Row::Bottom, true, 0) => ErrorKind::Unexpected { expected: "the second row: '#' and '.'", found },
+                (Row::Bottom, true, _) => {
+                    ErrorKind::Invalid("the second row is shorter than the first (the rows must have the same length)")
+                }
+                _ => ErrorKind::Unexpected { expected: "'#' or '.'", found },
+            };
+            (row, kind)
+        }
+        FaultKind::BlackColumn => (Row::Bottom, path_cut("is black in both rows")),
+        FaultKind::Diagonal(row) => (
+            row,
+            path_cut("has its black cell in the other row than the column before it (they touch only at a corner)"),
+        ),
+    };
+    let start = if row == Row::Top { top.0 } else { bottom.0 };
+    Error::new(cell_at(start, column), kind)
+}
+
+/// The position of the cell `column` cells after `start` on the same line.
+fn cell_at(start: Position, column: usize) -> Position {
+    let offset = u32::try_from(column).unwrap_or(u32::MAX);
+    Position { line: start.line, column: start.column.saturating_add(offset) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::{String, ToString};
+
+    fn error(input: &[u8]) -> String {
+        assert_eq!(plain_fast(input), None, "the one-pass reader must not accept {input:?}");
+        read_exactly(input).map_or_else(|e| e.to_string(), |w| std::format!("answered {w:?}"))
+    }
+
+    #[test]
+    fn every_kind_of_mistake_is_positioned() {
+        let cases: [(&[u8], &str); 16] = [
+            (b".x.\n...\n", "1:2: expected '#', '.' or the end of the row, found 'x'"),
+            (b"...\n.x.\n", "2:2: expected '#' or '.', found 'x'"),
+            (b"...\n..\n", "2:3: the second row is shorter than the first (the rows must have the same length)"),
+            (b"...\n....\n", "2:4: the second row is longer than the first (the rows must have the same length)"),
+            (b"...\n..", "2:3: expected the rest of the second row (rows of equal length), found end of input"),
+            (b"...\n", "2:1: expected the second row, found end of input"),
+            (b"...\n\n...\n", "2:1: expected the second row: '#' and '.', found end of line"),
+            (b"#.\n#.\n", "2:1: no left-to-right path: column 1 is black in both rows"),
+            (
+                b"..#.\n...#\n",
+                "2:4: no left-to-right path: column 4 has its black cell in the other row than the column before it (they touch only at a corner)",
+            ),
+            (b"...\n...\n...\n", "3:1: expected end of input, found '.'"),
+            (b"", "1:1: expected a board: two rows of '#' and '.', found end of input"),
+            (b"{\"#..\" \"...\"}", "1:8: expected ',' between the two rows, found '\"'"),
+            (b"{\"#.. \", \"...\"}", "1:6: expected '#', '.' or '\"' closing the row, found space"),
+            (b"{\"#..\", \"..\"}", "1:12: the second row is shorter than the first (the rows must have the same length)"),
+            (b"{\"#..\", \"...\"", "1:14: expected '}' closing the board, found end of input"),
+            (b"{\"#..\", \"...\", \"...\"}", "1:14: expected '}' closing the board, found ','"),
+        ];
+        for (input, expected) in cases {
+            assert_eq!(error(input), expected, "{:?}", String::from_utf8_lossy(input));
+        }
+    }
+
+    #[test]
+    fn both_notations_and_line_ends() {
+        for input in [
+            &b"#..\n...\n"[..],
+            b"#..\r\n...\r\n",
+            b"\n\n  #..\n...",
+            b"{\"#..\", \"...\"}",
+            b" {\n \"#..\" ,\n\t\"...\"\n}\n",
+        ] {
+            assert_eq!(read_exactly(input), Ok(Winner::Snuke), "{input:?}");
+        }
+        assert_eq!(plain_fast(b"#..\r\n...\r\n"), Some(Winner::Snuke));
+        assert_eq!(plain_fast(b" \n#..\n...  \n"), Some(Winner::Snuke));
+    }
+}

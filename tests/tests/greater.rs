@@ -1,0 +1,341 @@
+//! `greater` against references written here, independently of the solver:
+//!
+//! - brute force: every order of Snuke's cards against every equally likely assignment of the
+//!   unknown cards to the −1 turns, exact (counts over `u!` assignments), on 2 000 seeded random
+//!   hands of N ≤ 7;
+//! - an exact assignment DP over subsets of turns, each card/turn value counted over every
+//!   assignment of the unknown cards (checked against the brute force, then used for the
+//!   official example with N = 10);
+//! - the greedy of the exchange argument with an ordered set, on random hands up to N = 3 000.
+//!
+//! Then one test per kind of invalid input, with its exact message and position.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::cast_possible_truncation)]
+
+use std::collections::BTreeSet;
+
+use referee_core::format::write_decimal;
+use referee_core::{judge, ErrorKind, Options, Problem};
+use referee_tests::{expect_refusal, inputs, referee, Rng};
+
+/// One game: Snuke's cards and Sothe's turns (`None` = unknown).
+#[derive(Clone, Debug)]
+struct Game {
+    hand: Vec<u32>,
+    sothe: Vec<Option<u32>>,
+}
+
+impl Game {
+    fn n(&self) -> usize {
+        self.hand.len()
+    }
+
+    /// Sothe's cards that are not listed.
+    fn unknown_cards(&self) -> Vec<u32> {
+        let n = self.n() as u32;
+        (1..=2 * n).filter(|c| !self.hand.contains(c) && !self.sothe.contains(&Some(*c))).collect()
+    }
+
+    fn plain(&self) -> String {
+        let hand: Vec<String> = self.hand.iter().map(u32::to_string).collect();
+        let sothe: Vec<String> = self.sothe.iter().map(|s| s.map_or("-1".into(), |c| c.to_string())).collect();
+        format!("{}\n{}\n{}\n", self.n(), hand.join(" "), sothe.join(" "))
+    }
+
+    fn braces(&self) -> String {
+        let hand: Vec<String> = self.hand.iter().map(u32::to_string).collect();
+        let sothe: Vec<String> = self.sothe.iter().map(|s| s.map_or("-1".into(), |c| c.to_string())).collect();
+        format!("{{{}}}\n{{{}}}\n", hand.join(", "), sothe.join(", "))
+    }
+}
+
+/// Every permutation of `items` (Heap's algorithm), passed to `visit`.
+fn permutations(items: &mut [u32], visit: &mut dyn FnMut(&[u32])) {
+    fn heap(k: usize, items: &mut [u32], visit: &mut dyn FnMut(&[u32])) {
+        if k <= 1 {
+            visit(items);
+            return;
+        }
+        for i in 0..k {
+            heap(k - 1, items, visit);
+            let j = if k % 2 == 0 { i } else { 0 };
+            if i + 1 < k {
+                items.swap(j, k - 1);
+            }
+        }
+    }
+    heap(items.len(), items, visit);
+}
+
+/// `(p, q)` in lowest terms.
+fn reduced(p: u128, q: u128) -> (u128, u128) {
+    fn gcd(a: u128, b: u128) -> u128 {
+        if b == 0 {
+            a
+        } else {
+            gcd(b, a % b)
+        }
+    }
+    let g = gcd(p, q).max(1);
+    (p / g, q / g)
+}
+
+/// Every Sothe sequence the game allows (the unknown cards in every order), each equally likely.
+fn sothe_sequences(game: &Game) -> Vec<Vec<u32>> {
+    let mut sequences = Vec::new();
+    let mut unknown = game.unknown_cards();
+    permutations(&mut unknown, &mut |order| {
+        let mut next = order.iter();
+        sequences.push(game.sothe.iter().map(|s| s.unwrap_or_else(|| *next.next().unwrap())).collect());
+    });
+    sequences
+}
+
+/// The brute force: the best order's total wins over all equally likely Sothe sequences,
+/// divided by their number.
+fn brute_force(game: &Game) -> (u128, u128) {
+    let sequences = sothe_sequences(game);
+    let mut best = 0u128;
+    let mut hand = game.hand.clone();
+    permutations(&mut hand, &mut |order| {
+        let total: u128 = sequences.iter().map(|s| order.iter().zip(s).filter(|(h, s)| h > s).count() as u128).sum();
+        best = best.max(total);
+    });
+    reduced(best, sequences.len() as u128)
+}
+
+/// The assignment DP: `wins[c][t]` counts the Sothe sequences in which card `c` beats turn
+/// `t`; the best bijection maximises the sum, found over subsets of turns.
+fn assignment_dp(game: &Game) -> (u128, u128) {
+    let sequences = sothe_sequences(game);
+    let n = game.n();
+    let wins: Vec<Vec<u128>> = game
+        .hand
+        .iter()
+        .map(|&h| (0..n).map(|t| sequences.iter().filter(|s| h > s[t]).count() as u128).collect())
+        .collect();
+    let mut best = vec![0u128; 1 << n];
+    for mask in 1usize..1 << n {
+        let card = mask.count_ones() as usize - 1;
+        best[mask] = (0..n).filter(|t| mask >> t & 1 == 1).map(|t| best[mask ^ 1 << t] + wins[card][t]).max().unwrap();
+    }
+    reduced(best[(1 << n) - 1], sequences.len() as u128)
+}
+
+/// A random game of `n` cards with `unknown` −1 turns.
+fn random_game(rng: &mut Rng, n: usize, unknown: usize) -> Game {
+    let mut cards: Vec<u32> = (1..=2 * n as u32).collect();
+    rng.shuffle(&mut cards);
+    let (hand, theirs) = cards.split_at(n);
+    let mut sothe: Vec<Option<u32>> = theirs.iter().map(|&c| Some(c)).collect();
+    for slot in sothe.iter_mut().take(unknown) {
+        *slot = None;
+    }
+    rng.shuffle(&mut sothe);
+    Game { hand: hand.to_vec(), sothe }
+}
+
+/// The CLI's exact answer (in both notations, which must agree) and its decimal answer.
+fn referee_answer(game: &Game) -> ((u128, u128), String) {
+    let mut exact = None;
+    for input in [game.plain(), game.braces()] {
+        let outcome = referee(&["greater", "--exact"], input.as_bytes());
+        assert_eq!(outcome.status, 0, "{input}: {}", outcome.stderr);
+        let text = String::from_utf8(outcome.stdout).unwrap();
+        let (p, q) = text.trim_end().split_once('/').unwrap();
+        let fraction = (p.parse().unwrap(), q.parse().unwrap());
+        assert!(exact.is_none_or(|e| e == fraction), "{input}: notations disagree");
+        exact = Some(fraction);
+    }
+    let decimal = referee(&["greater"], game.plain().as_bytes());
+    (exact.unwrap(), String::from_utf8(decimal.stdout).unwrap())
+}
+
+/// The 12-digit decimal of `p/q`, as the judge prints it.
+fn decimal((p, q): (u128, u128)) -> String {
+    let mut text = String::new();
+    write_decimal(&mut text, p, q, 12).unwrap();
+    text + "\n"
+}
+
+#[test]
+fn brute_force_agrees_on_2000_random_hands() {
+    let mut rng = Rng::new(0x6772_6561);
+    let factorial = |k: usize| (1..=k as u64).product::<u64>();
+    for case in 0..2000 {
+        let n = rng.range(1, 7) as usize;
+        // Every order times every assignment: keep it under 40 320 evaluations per hand.
+        let unknown = loop {
+            let u = rng.range(0, n as u64) as usize;
+            if factorial(n) * factorial(u) <= 40_320 {
+                break u;
+            }
+        };
+        let game = random_game(&mut rng, n, unknown);
+        let expected = brute_force(&game);
+        let (exact, printed) = referee_answer(&game);
+        assert_eq!(exact, expected, "case {case}: {}", game.plain());
+        assert_eq!(printed, decimal(expected), "case {case}: {}", game.plain());
+        if case % 10 == 0 {
+            assert_eq!(assignment_dp(&game), expected, "case {case}: the DP reference");
+        }
+    }
+}
+
+/// The greedy the exchange argument proves optimal, written with an ordered set: known cards
+/// from the largest down take the smallest card beating them, or throw away the smallest card.
+fn greedy_with_a_set(game: &Game) -> (u128, u128) {
+    let unknown = game.unknown_cards();
+    let mut hand: BTreeSet<u32> = game.hand.iter().copied().collect();
+    let mut known: Vec<u32> = game.sothe.iter().flatten().copied().collect();
+    known.sort_unstable_by(|a, b| b.cmp(a));
+    let mut wins = 0u128;
+    for s in known {
+        let card = hand.range(s + 1..).next().copied();
+        match card {
+            Some(card) => {
+                wins += 1;
+                hand.remove(&card);
+            }
+            None => {
+                let smallest = *hand.iter().next().unwrap();
+                hand.remove(&smallest);
+            }
+        }
+    }
+    let u = unknown.len() as u128;
+    if u == 0 {
+        return (wins, 1);
+    }
+    let below: u128 = hand.iter().map(|&h| unknown.iter().filter(|&&x| x < h).count() as u128).sum();
+    reduced(wins * u + below, u)
+}
+
+#[test]
+fn large_hands_agree_with_the_greedy_on_an_ordered_set() {
+    let mut rng = Rng::new(0x6c61_7267);
+    for case in 0..150 {
+        let n = rng.range(1, 3000) as usize;
+        let unknown = match case % 5 {
+            0 => 0,
+            1 => n,
+            _ => rng.range(0, n as u64) as usize,
+        };
+        let mut game = random_game(&mut rng, n, unknown);
+        if case % 7 == 0 {
+            // Snuke holds the lowest or the highest cards.
+            let shift = if case % 2 == 0 { 0 } else { n as u32 };
+            game.hand = (1..=n as u32).map(|c| c + shift).collect();
+            let theirs: Vec<u32> = (1..=n as u32).map(|c| c + n as u32 - shift).collect();
+            game.sothe = theirs.iter().enumerate().map(|(i, &c)| (i >= unknown).then_some(c)).collect();
+        }
+        let mut out = String::new();
+        let mut options = Options::default();
+        options.exact = true;
+        let mut scratch = vec![0u32; 400];
+        judge::run(Problem::Greater, game.plain().as_bytes(), &options, &mut scratch[..], &mut out).unwrap();
+        let (p, q) = greedy_with_a_set(&game);
+        assert_eq!(out, format!("{p}/{q}\n"), "case {case}, n = {n}, unknown = {unknown}");
+    }
+}
+
+/// Every `tc-*.in` (the official examples, in TopCoder's notation) has the reference answer:
+/// the brute force when it is small, the assignment DP otherwise. With `REFEREE_BLESS=1` the
+/// `.out` and `.exact` files are written from the references instead.
+#[test]
+fn official_examples_in_braces_match_the_references() {
+    let mut checked = 0;
+    for input in inputs("greater").into_iter().filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("tc-")) {
+        let text = std::fs::read_to_string(&input).unwrap();
+        let lists: Vec<Vec<i64>> = text
+            .split('{')
+            .skip(1)
+            .map(|list| list.split('}').next().unwrap().split(',').map(|x| x.trim().parse().unwrap()).collect())
+            .collect();
+        let game = Game {
+            hand: lists[0].iter().map(|&c| c as u32).collect(),
+            sothe: lists[1].iter().map(|&c| u32::try_from(c).ok()).collect(),
+        };
+        let (p, q) = if game.n() <= 7 { brute_force(&game) } else { assignment_dp(&game) };
+        let (exact, out) = (format!("{p}/{q}\n"), decimal((p, q)));
+        if std::env::var_os("REFEREE_BLESS").is_some() {
+            std::fs::write(input.with_extension("exact"), &exact).unwrap();
+            std::fs::write(input.with_extension("out"), &out).unwrap();
+        }
+        assert_eq!(std::fs::read_to_string(input.with_extension("exact")).unwrap(), exact, "{}", input.display());
+        assert_eq!(std::fs::read_to_string(input.with_extension("out")).unwrap(), out, "{}", input.display());
+        checked += 1;
+    }
+    assert_eq!(checked, 5);
+}
+
+/// Refuses `input` with exactly `message` (`line:column: text`).
+fn refused(input: &str, message: &str) {
+    let outcome = referee(&["greater"], input.as_bytes());
+    let _ = expect_refusal(&outcome, input);
+    assert_eq!(outcome.stderr, format!("error: {message}\n"), "{input:?}");
+}
+
+#[test]
+fn refuses_n_out_of_range() {
+    refused("0\n\n\n", "1:1: the number of cards must be in 1..=10000000, found 0");
+    refused("10000001\n", "1:1: the number of cards must be in 1..=10000000, found 10000001");
+    refused("{}\n{}\n", "1:2: expected a card of hand, found '}'");
+}
+
+#[test]
+fn refuses_cards_out_of_range() {
+    refused("2\n4 5\n-1 -1\n", "2:3: a card of hand must be in 1..=4, found 5");
+    refused("2\n4 0\n-1 -1\n", "2:3: a card of hand must be in 1..=4, found 0");
+    refused("2\n4 2\n-1 5\n", "3:4: an entry of sothe (-1 or a card) must be in -1..=4, found 5");
+    refused("2\n4 2\n-2 1\n", "3:1: an entry of sothe (-1 or a card) must be in -1..=4, found -2");
+    refused("2\n4 2\n0 1\n", "3:1: an entry of sothe must be -1 (unknown) or a card in 1..=2N, not 0");
+    refused("{4, 2}\n{-1, 7}\n", "2:6: an entry of sothe (-1 or a card) must be in -1..=4, found 7");
+}
+
+#[test]
+fn refuses_a_card_twice() {
+    refused("2\n4 4\n-1 -1\n", "2:3: card 4 appears twice in hand");
+    refused("2\n4 2\n3 3\n", "3:3: card 3 appears twice in sothe");
+    refused("{4, 2}\n{3, 3}\n", "2:5: card 3 appears twice in sothe");
+}
+
+#[test]
+fn refuses_a_card_in_both_arrays() {
+    refused("2\n4 2\n4 -1\n", "3:1: card 4 is in both hand and sothe");
+    refused("{4, 2}\n{-1, 2}\n", "2:6: card 2 is in both hand and sothe");
+}
+
+#[test]
+fn refuses_lengths_that_differ() {
+    refused("{4, 2}\n{-1}\n", "2:4: sothe has fewer entries than hand (the lengths must be equal)");
+    refused("{4, 2}\n{-1, -1, 1}\n", "2:8: sothe has more entries than hand (the lengths must be equal)");
+    refused("2\n4 2\n-1\n", "4:1: expected an entry of sothe (-1 or a card), found end of input");
+    refused("2\n4 2\n-1 -1 3\n", "3:7: expected end of input, found '3'");
+}
+
+#[test]
+fn refuses_malformed_braces_and_commas() {
+    refused("{4 2}\n{-1, -1}\n", "1:4: expected ',' between the cards of hand, found '2'");
+    refused("{4, 2\n{-1, -1}\n", "2:1: expected ',' between the cards of hand, found '{'");
+    refused("{4, 2,}\n{-1, -1}\n", "1:6: expected '}' closing hand, found ','");
+    refused("{4, 2}\n-1, -1}\n", "2:1: expected '{' opening sothe, found '-'");
+    refused("{4, 2}\n{-1 -1}\n", "2:5: expected ',' between the entries of sothe, found '-'");
+    refused("{4, 2}\n{-1, -1\n", "3:1: expected '}' closing sothe, found end of input");
+    refused("{4, 2}\n{-1, -1}}\n", "2:9: expected end of input, found '}'");
+}
+
+#[test]
+fn refuses_anything_after_the_input() {
+    refused("1\n2\n-1\nx\n", "4:1: expected end of input, found 'x'");
+    refused("{2}\n{-1}\n{-1}\n", "3:1: expected end of input, found '{'");
+}
+
+#[test]
+fn a_fixed_scratch_too_small_is_a_capacity_error() {
+    let input = b"100\n";
+    let mut scratch = [0u32; 12];
+    let error =
+        judge::run(Problem::Greater, input, &Options::default(), &mut scratch[..], &mut String::new()).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Capacity { what: "scratch words", needed: 13, capacity: 12 });
+    assert_eq!(error.to_string(), "1:1: input needs 13 scratch words but this build holds 12");
+}
