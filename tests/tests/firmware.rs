@@ -30,10 +30,12 @@ const BEYOND_CAPACITY: &[&str] = &[];
 /// refuse with a capacity error. Every other one must answer exactly like the host.
 const BENCH_BEYOND_CAPACITY: &[&str] = &["greater_max.in", "swiss_many.in", "swiss_max.in"];
 
-/// The folder holding the firmware images, built once per test run.
+/// The folder holding the firmware images, built once per test run (after checking that QEMU
+/// and the decoder are there).
 fn firmware_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
+        require_tools();
         if let Some(dir) = std::env::var_os("REFEREE_FIRMWARE_DIR") {
             return PathBuf::from(dir);
         }
@@ -79,7 +81,6 @@ impl Run {
 
 /// Runs `image` in QEMU with `append` as its semihosting command line, under `timeout`.
 fn qemu(image: &str, append: &str) -> Run {
-    require_tools();
     let elf = firmware_dir().join(image);
     assert!(elf.is_file(), "no firmware image at {}", elf.display());
     let output = Command::new("timeout")
