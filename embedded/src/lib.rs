@@ -4,8 +4,9 @@
 //! Two binaries share this library:
 //! - `referee-embedded` (the default, `cargo run --release` in `embedded/`): the self-check,
 //!   every case of [`selfcheck::CASES`] compared with its expected answer or refusal;
-//! - `referee-judge`: one judge input read from a host file through semihosting, the answer
-//!   written to another host file, refusals as the host `referee` prints them ([`command`]).
+//! - `referee-judge`: one judge input read from a host file through semihosting (whole, or in
+//!   pieces for a streaming driver), the answer written to another host file, refusals as the
+//!   host `referee` prints them ([`command`]; module `hostfile` on the target).
 //!
 //! Memory is static and fixed ([`budget`]): no heap. Logs are `defmt` frames over semihosting.
 //! A panic, a HardFault or any other exception ends the run with a failure [`status`].

@@ -1,9 +1,10 @@
 //! `referee-judge`: one judge input on the microcontroller, through semihosting host files.
 //!
 //! `qemu-system-arm … -kernel referee-judge -append 'PROBLEM [--exact] INPUT ANSWER ERROR'`
-//! reads the host file INPUT into the top of the static slab, runs the same
-//! `referee_core::judge::run` as the host `referee` with the rest of the slab as scratch, and
-//! streams the answer to the host file ANSWER in 4 KiB writes. On invalid input the answer file
+//! answers the host file INPUT like the host `referee`: through `referee_core::judge::run_streaming`
+//! with the static slab as its read buffer when the driver can stream this input, otherwise by
+//! reading INPUT into the top of the slab and running `referee_core::judge::run` with the rest
+//! of the slab as scratch. The answer reaches the host file ANSWER in 4 KiB writes. On invalid input the answer file
 //! is left empty, ERROR receives `error: <line>:<column>: <message>` exactly as the host prints
 //! it, and the exit status is 1 (3 when the input exceeds this build's memory); see
 //! `referee_embedded::status` and `referee_embedded::command`. The defmt log goes to stdout.
