@@ -34,9 +34,10 @@ cargo fmt --all -- --check
 step "cargo clippy -D warnings (host workspace, all targets, all features)"
 cargo clippy --workspace --all-targets --all-features --locked -- -D warnings
 
-step "firmware: build and lint for $THUMB"
+step "firmware: build, lint and document for $THUMB"
 cargo build --release -p referee-embedded --target "$THUMB" --locked
 cargo clippy -p referee-embedded --target "$THUMB" --release --locked -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc -p referee-embedded --target "$THUMB" --no-deps --locked
 
 step "firmware: flash and RAM against the budget (scripts/firmware-size.sh)"
 ./scripts/firmware-size.sh
