@@ -43,8 +43,8 @@ impl Problem {
         match self {
             Self::Swiss => "Swiss-system standings after every round: MP, OMW, GW, OGW as exact fractions",
             Self::Tavern => "Tavern Chess battle: exact probabilities that Alice wins, Bob wins, or they tie",
-            Self::Greater => "best expected score in the GreaterGame card duel, exact (--exact: a fraction)",
-            Self::Pathgame => "who wins the 2xN path-blocking game (Snuke or Sothe), any width, one pass",
+            Self::Greater => "Best expected score in the GreaterGame card duel, exact (--exact: a fraction)",
+            Self::Pathgame => "Who wins the 2xN path-blocking game (Snuke or Sothe), any width, one pass",
         }
     }
 
