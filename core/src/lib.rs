@@ -1,59 +1,75 @@
-//! Exact solvers and judge drivers for four game and tournament problems, for any target.
+//! Exact solvers for game and tournament problems, for any target: `#![no_std]`, integers
+//! only (no floating point), memory from the caller, and no panic on any input.
 //!
-//! `referee-core` is `#![no_std]`, uses integers only (no floating point) and never panics on
-//! input: every malformed or out-of-bounds input is an [`Error`] with a line and column.
-//! Memory comes from the caller as [`Scratch`] words (a fixed slice on a microcontroller,
-//! [`HeapScratch`] with the `alloc` feature).
-//!
-//! - [`swiss`]: Swiss-system tournament standings (match points, OMW, GW, OGW) as fractions.
-//! - [`tavern`]: exact win/loss/tie probabilities of a Tavern Chess battle, with a heap memo or
-//!   a fixed-size transposition table.
-//! - [`greater`]: the best expected score in the GreaterGame card duel, an exact fraction from
-//!   an exchange-argument greedy run in two counting passes (2 bits of scratch per card value).
-//! - [`pathgame`]: who wins the 2×N path-blocking game, from a closed form of its Grundy
-//!   values, in one pass and `O(1)` memory (the board may also be streamed, see [`source`]).
-//!
-//! Every problem has a judge driver reachable through [`judge::run`]: judge-format bytes in,
-//! the exact judge answer out through [`core::fmt::Write`].
+//! Each problem is a typed model with its solver, usable without any text:
 //!
 //! ```
-//! use referee_core::{judge, Problem, Options};
+//! use referee_core::tavern::{self, Battle, Strategy, FIXED_SCRATCH_WORDS};
 //!
-//! let input = b"1\n2 1\n1\n1 2 2 0 0\n";
+//! // Alice's minions 2 and 5 against Bob's 3, 4 and 1: the exact odds, no heap.
+//! let battle = Battle::new(&[2, 5], &[3, 4, 1])?;
+//! let mut scratch = [0u32; FIXED_SCRATCH_WORDS]; // a firmware would use a static slab
+//! let odds = tavern::odds(&battle, Strategy::default(), &mut scratch[..])?;
+//! assert_eq!(odds.fractions().map(|p| p.to_string()), ["1/8", "3/4", "1/8"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! - [`swiss`]: a Swiss-system tournament ([`swiss::Tournament`]): record results round by
+//!   round, read each player's match points, OMW, GW and OGW as exact fractions.
+//! - [`tavern`]: the exact win/loss/tie probabilities of a Tavern Chess battle
+//!   ([`tavern::odds`]), with a fixed transposition table in scratch or, with `alloc`, a heap
+//!   memo.
+//! - [`greater`]: the best expected score of the GreaterGame card duel ([`greater::Deal`]), an
+//!   exact fraction, 2 bits of scratch per card value.
+//! - [`pathgame`]: who wins the 2×N path-blocking game ([`pathgame::Decider`]), fed column by
+//!   column in `O(1)` memory.
+//!
+//! Memory comes from the caller as [`Scratch`] words (a fixed slice on a microcontroller,
+//! [`HeapScratch`] with the `alloc` feature); every solver says how many words it needs, and a
+//! smaller scratch is a [`CapacityError`], never a panic. Each operation has its own error type
+//! with `Display`, `core::error::Error` and (feature `defmt`) `defmt::Format`.
+//!
+//! # Judge text
+//! Every problem also reads and writes its contest's judge format (`<problem>::text`), and
+//! [`judge::run`] dispatches to them: judge bytes in, the exact judge answer out through
+//! [`core::fmt::Write`], or an [`judge::Error`] with the line and column of the first mistake.
+//! The `referee` binary and the firmware's judge mode are thin drivers over it.
+//!
+//! ```
+//! use referee_core::judge::{self, Options, Problem};
+//!
 //! let mut scratch = [0u32; 64];
 //! let mut out = String::new();
-//! judge::run(Problem::Swiss, input, &Options::default(), &mut scratch[..], &mut out)?;
-//! assert_eq!(out, "Round 1\n3 1/3 1/1 1/3\n0 1/1 1/3 1/1\n");
-//! # Ok::<(), referee_core::Error>(())
+//! judge::run(Problem::Greater, b"2\n4 2\n-1 -1\n", &Options::exact(true), &mut scratch[..], &mut out)?;
+//! assert_eq!(out, "3/2\n");
+//! # Ok::<(), judge::Error>(())
 //! ```
 //!
 //! # Features
-//! - `alloc`: [`HeapScratch`], growable scratch memory on the heap, and the heap memo strategy
-//!   of [`tavern`].
+//! Features only add API; no default and no answer changes with them.
+//! - `alloc`: [`HeapScratch`], growable scratch memory on the heap, and
+//!   [`tavern::Strategy::Memo`], the heap memo strategy.
 //! - `defmt`: `defmt::Format` for the public error and answer types.
 #![no_std]
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
-pub mod error;
-pub mod format;
 pub mod fraction;
 pub mod greater;
 pub mod judge;
 pub mod pathgame;
-pub mod scanner;
 pub mod scratch;
-pub mod source;
 pub mod swiss;
 pub mod tavern;
+pub mod text;
 
-pub use error::{Error, ErrorKind, Position, Result};
 pub use fraction::Fraction;
-pub use judge::{Options, Problem};
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use scratch::HeapScratch;
-pub use scratch::Scratch;
+pub use scratch::{CapacityError, Scratch};

@@ -4,7 +4,7 @@
 //! slice (`[u32]`, e.g. a `static` buffer in firmware) refuses requests larger than itself with
 //! a capacity error; with the `alloc` feature, [`HeapScratch`] grows up to a stated limit.
 
-use crate::error::ErrorKind;
+use core::fmt;
 
 /// Memory the solvers borrow as `u32` words.
 pub trait Scratch {
@@ -12,21 +12,43 @@ pub trait Scratch {
     /// many words were needed and how many this scratch holds.
     ///
     /// # Errors
-    /// [`ErrorKind::Capacity`] when `len` words are not available.
-    fn words(&mut self, len: usize) -> Result<&mut [u32], ErrorKind>;
+    /// [`CapacityError`] when `len` words are not available.
+    fn words(&mut self, len: usize) -> Result<&mut [u32], CapacityError>;
 }
 
-/// The capacity error for a request of `needed` words from a store of `capacity` words.
-fn too_small(needed: usize, capacity: usize) -> ErrorKind {
-    ErrorKind::Capacity {
-        what: "scratch words",
-        needed: u64::try_from(needed).unwrap_or(u64::MAX),
-        capacity: u64::try_from(capacity).unwrap_or(u64::MAX),
+/// A request for more scratch words than the caller's memory holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct CapacityError {
+    /// Words the solver needed for this input (`usize::MAX` when even the count overflows).
+    pub needed: usize,
+    /// Words the scratch holds (or may grow to).
+    pub capacity: usize,
+}
+
+impl CapacityError {
+    /// A request of `needed` words that does not even fit a `usize`.
+    #[must_use]
+    pub const fn unrepresentable(capacity: usize) -> Self {
+        Self { needed: usize::MAX, capacity }
     }
 }
 
+impl fmt::Display for CapacityError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "needs {} scratch words but holds {}", self.needed, self.capacity)
+    }
+}
+
+impl core::error::Error for CapacityError {}
+
+/// The capacity error for a request of `needed` words from a store of `capacity` words.
+const fn too_small(needed: usize, capacity: usize) -> CapacityError {
+    CapacityError { needed, capacity }
+}
+
 impl Scratch for [u32] {
-    fn words(&mut self, len: usize) -> Result<&mut [u32], ErrorKind> {
+    fn words(&mut self, len: usize) -> Result<&mut [u32], CapacityError> {
         let capacity = self.len();
         self.get_mut(..len).ok_or_else(|| too_small(len, capacity))
     }
@@ -34,6 +56,7 @@ impl Scratch for [u32] {
 
 /// Growable scratch memory on the heap, capped at a limit (words).
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 #[derive(Clone, Debug)]
 pub struct HeapScratch {
     words: alloc::vec::Vec<u32>,
@@ -61,7 +84,7 @@ impl Default for HeapScratch {
 
 #[cfg(feature = "alloc")]
 impl Scratch for HeapScratch {
-    fn words(&mut self, len: usize) -> Result<&mut [u32], ErrorKind> {
+    fn words(&mut self, len: usize) -> Result<&mut [u32], CapacityError> {
         if len > self.limit {
             return Err(too_small(len, self.limit));
         }
@@ -83,7 +106,7 @@ mod tests {
         let mut buf = [0u32; 8];
         let scratch: &mut [u32] = &mut buf[..];
         assert_eq!(scratch.words(8).map(|w| w.len()), Ok(8));
-        assert_eq!(scratch.words(9), Err(ErrorKind::Capacity { what: "scratch words", needed: 9, capacity: 8 }));
+        assert_eq!(scratch.words(9), Err(CapacityError { needed: 9, capacity: 8 }));
     }
 
     #[cfg(feature = "alloc")]

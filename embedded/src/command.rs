@@ -9,7 +9,7 @@
 //! input is refused. Paths with spaces go in double quotes. `--crash` exists for the tests: it
 //! proves that a panic or a HardFault ends the run with a failure status instead of a hang.
 
-use referee_core::{Options, Problem};
+use referee_core::judge::{Options, Problem};
 
 /// What the judge mode was asked to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,8 +3,8 @@
 use core::ffi::CStr;
 use core::fmt;
 
-use referee_core::source::{ReadAt, ReadError};
-use referee_core::{Error, Position};
+use referee_core::judge::{Error, Position};
+use referee_core::text::{ReadAt, ReadError};
 use semihosting::fs::File;
 use semihosting::io::{Read, Seek, SeekFrom, Write};
 

@@ -8,7 +8,7 @@
 
 use core::fmt::{self, Write};
 
-use referee_core::{judge, Error, Options, Problem};
+use referee_core::judge::{self, Error, Options, Problem};
 
 /// What a case must produce.
 #[derive(Clone, Copy, Debug)]

@@ -1,6 +1,6 @@
 //! The static slab shared by the input and the solvers' scratch words (see [`crate::budget`]).
 
-use referee_core::{ErrorKind, Position};
+use referee_core::judge::{ErrorKind, Position};
 
 /// Splits `slab` for an input of `len` bytes: the input takes the top `⌈len / 4⌉` words (as
 /// bytes, exactly `len` of them), the solver gets every word below as scratch.

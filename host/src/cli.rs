@@ -1,7 +1,7 @@
 //! Command-line parsing for `referee`, without dependencies.
 
-use referee_core::tavern::Strategy;
-use referee_core::{Options, Problem};
+use referee_core::judge::{Options, Problem};
+use referee_core::tavern::{Strategy, DEFAULT_TABLE_WORDS};
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -35,7 +35,8 @@ fn general_help() -> String {
         "       referee <PROBLEM> --help\n\n",
         "Reads the judge input from FILE (or stdin when FILE is absent or '-') and writes the\n",
         "answer to stdout. On invalid input: 'error: <line>:<column>: <message>' on stderr,\n",
-        "nothing on stdout, exit status 1. Usage and I/O errors exit with status 2.\n\n",
+        "nothing on stdout, exit status 1. Usage and I/O errors exit with status 2; a valid\n",
+        "input beyond this build's memory, with 3.\n\n",
         "Problems:\n",
     ));
     for problem in Problem::ALL {
@@ -61,8 +62,8 @@ fn problem_help(problem: Problem) -> String {
             "                 memo: every state in a heap hash map (default);\n",
             "                 fixed: a fixed-size transposition table, no heap (as in firmware)\n",
             "      --table-kib N\n",
-            "                 The fixed strategy's table in KiB (default 143: 160 KiB of scratch in\n",
-            "                 all, as in firmware; 0: no table, a plain depth-first search)\n",
+            "                 With --strategy fixed: its table in KiB, 0..=65536 (default 142, as in\n",
+            "                 firmware: 159 KiB of scratch in all; 0: no table, a plain search)\n",
         ));
     }
     text.push_str("  -h, --help     Print help\n");
@@ -85,6 +86,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     let problem = Problem::from_name(first)
         .ok_or_else(|| format!("unknown problem '{first}' (expected one of: {})", problem_names()))?;
     let mut options = Options::default();
+    let mut strategy = None;
+    let mut table_kib = None;
     let mut file = None;
     let mut only_files = false;
     let mut rest = args[1..].iter();
@@ -99,20 +102,13 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 return Ok(Command::Help(problem_help(problem)))
             }
             "--exact" if !only_files && inline_value.is_none() && problem.has_exact_mode() => options.exact = true,
-            "--strategy" if strategies => {
-                options.strategy = match flag_value(flag, inline_value, &mut rest)? {
-                    "memo" => Strategy::Memo,
-                    "fixed" => Strategy::Fixed,
-                    other => return Err(format!("unknown strategy '{other}' (expected memo or fixed)")),
-                };
-            }
+            "--strategy" if strategies => strategy = Some(flag_value(flag, inline_value, &mut rest)?),
             "--table-kib" if strategies => {
                 let value = flag_value(flag, inline_value, &mut rest)?;
-                options.table_words = value
-                    .parse::<usize>()
-                    .ok()
-                    .and_then(|kib| kib.checked_mul(256))
-                    .ok_or_else(|| format!("--table-kib expects a number of KiB, found '{value}'"))?;
+                let kib = value.parse::<usize>().ok().filter(|&kib| kib <= MAX_TABLE_KIB).ok_or_else(|| {
+                    format!("--table-kib expects a number of KiB in 0..={MAX_TABLE_KIB}, found '{value}'")
+                })?;
+                table_kib = Some(kib);
             }
             "--" if !only_files => only_files = true,
             flag if !only_files && flag.starts_with('-') && flag != "-" => {
@@ -125,7 +121,23 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             }
         }
     }
+    if problem.has_strategies() {
+        options = options.with_tavern(tavern_strategy(strategy, table_kib)?);
+    }
     Ok(Command::Solve(Invocation { problem, options, file }))
+}
+
+/// The largest `--table-kib`: the host's whole scratch limit (64 MiB).
+const MAX_TABLE_KIB: usize = 65_536;
+
+/// The strategy `--strategy` and `--table-kib` ask for; the host's default is the heap memo.
+fn tavern_strategy(name: Option<&str>, table_kib: Option<usize>) -> Result<Strategy, String> {
+    match (name.unwrap_or("memo"), table_kib) {
+        ("memo", None) => Ok(Strategy::Memo),
+        ("memo", Some(_)) => Err("--table-kib applies to --strategy fixed only".to_owned()),
+        ("fixed", kib) => Ok(Strategy::Fixed { table_words: kib.map_or(DEFAULT_TABLE_WORDS, |kib| kib * 256) }),
+        (other, _) => Err(format!("unknown strategy '{other}' (expected memo or fixed)")),
+    }
 }
 
 /// The value of `flag`: after `=` or the next argument.
@@ -184,21 +196,28 @@ mod tests {
             Ok(_) => Err("not a solve".to_owned()),
             Err(e) => Err(e),
         };
-        assert_eq!(solve(&["tavern"]).map(|o| o.strategy), Ok(Strategy::Memo));
-        assert_eq!(solve(&["tavern", "--strategy", "fixed"]).map(|o| o.strategy), Ok(Strategy::Fixed));
+        assert_eq!(solve(&["tavern"]).map(|o| o.tavern), Ok(Strategy::Memo));
+        assert_eq!(solve(&["tavern", "--strategy", "fixed"]).map(|o| o.tavern), Ok(Strategy::default()));
         assert_eq!(
-            solve(&["tavern", "--strategy=memo", "--exact"]).map(|o| (o.strategy, o.exact)),
+            solve(&["tavern", "--strategy=memo", "--exact"]).map(|o| (o.tavern, o.exact)),
             Ok((Strategy::Memo, true))
         );
-        assert_eq!(solve(&["tavern", "--table-kib", "2"]).map(|o| o.table_words), Ok(512));
-        assert_eq!(solve(&["tavern", "--table-kib=0"]).map(|o| o.table_words), Ok(0));
+        let fixed = |table_words| Ok(Strategy::Fixed { table_words });
+        assert_eq!(solve(&["tavern", "--strategy=fixed", "--table-kib", "2"]).map(|o| o.tavern), fixed(512));
+        assert_eq!(solve(&["tavern", "--table-kib=0", "--strategy", "fixed"]).map(|o| o.tavern), fixed(0));
+        assert_eq!(
+            solve(&["tavern", "--strategy=fixed", "--table-kib=142"]).map(|o| o.tavern),
+            fixed(DEFAULT_TABLE_WORDS)
+        );
+        assert!(solve(&["tavern", "--table-kib", "2"]).is_err());
+        assert!(solve(&["tavern", "--strategy=fixed", "--table-kib", "99999999999"]).is_err());
         assert!(solve(&["tavern", "--strategy", "fast"]).is_err());
         assert!(solve(&["tavern", "--strategy"]).is_err());
         assert!(solve(&["tavern", "--table-kib", "x"]).is_err());
         assert!(solve(&["swiss", "--strategy", "memo"]).is_err());
         assert!(solve(&["swiss", "--exact"]).is_err());
         assert!(solve(&["tavern", "--exact=yes"]).is_err());
-        assert_eq!(solve(&["tavern", "--", "--strategy=x"]).map(|o| o.strategy), Ok(Strategy::Memo));
+        assert_eq!(solve(&["tavern", "--", "--strategy=x"]).map(|o| o.tavern), Ok(Strategy::Memo));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
 
-use referee_core::source::{ReadAt, ReadError};
+use referee_core::text::{ReadAt, ReadError};
 
 /// Bytes of buffer for the drivers that read a file in pieces: two cursors of 128 KiB each.
 pub const STREAM_BUFFER: usize = 256 << 10;

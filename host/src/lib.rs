@@ -2,8 +2,9 @@
 //! stdin, stdout and stderr passed in so the tests can drive it in-process.
 //!
 //! The binary is a thin wrapper: `referee_host::run_with_stdin_file(args, stdin, file, stdout,
-//! stderr)` returns the exit status. On bad input it writes `error: <line>:<column>: <what is
-//! wrong>` to stderr, nothing to stdout, and returns 1; usage and I/O errors return 2.
+//! stderr)` returns the exit status of [`ExitStatus`]'s table. On bad input it writes
+//! `error: <line>:<column>: <what is wrong>` to stderr, nothing to stdout, and returns 1; usage
+//! and I/O errors return 2; a valid input beyond the host's memory returns 3.
 //!
 //! When the input is a regular file (a `FILE` argument, or stdin redirected from a file), a
 //! driver that can stream ([`judge::run_streaming`]) reads it in pieces through a 256 KiB
@@ -20,14 +21,17 @@ use std::io::{self, Read, Write};
 use answer::Answer;
 use cli::{Command, Invocation};
 use input::FileSource;
-use referee_core::{judge, HeapScratch};
+use referee_core::judge::{self, ExitStatus};
+use referee_core::HeapScratch;
 
 /// Exit status of a successful run.
-pub const EXIT_OK: u8 = 0;
+pub const EXIT_OK: u8 = ExitStatus::Answer.code();
 /// Exit status for invalid judge input.
-pub const EXIT_INVALID_INPUT: u8 = 1;
+pub const EXIT_INVALID_INPUT: u8 = ExitStatus::InvalidInput.code();
 /// Exit status for usage and I/O errors.
-pub const EXIT_USAGE: u8 = 2;
+pub const EXIT_USAGE: u8 = ExitStatus::Usage.code();
+/// Exit status for a valid input beyond the host's memory (the 64 MiB scratch, or the heap).
+pub const EXIT_CAPACITY: u8 = ExitStatus::Capacity.code();
 
 /// Runs `referee` with `args` (without the program name) and returns the exit status.
 pub fn run(args: &[String], stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
@@ -111,12 +115,12 @@ fn solve(
 }
 
 /// Reports the driver's error, or writes the answer.
-fn finish(result: referee_core::Result<()>, mut answer: Answer, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
+fn finish(result: judge::Result<()>, mut answer: Answer, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
     if let Err(error) = result {
         if let Some(io_error) = answer.take_error() {
             return report(stderr, &format!("cannot buffer the answer: {io_error}"), EXIT_USAGE);
         }
-        return report(stderr, &error.to_string(), EXIT_INVALID_INPUT);
+        return report(stderr, &error.to_string(), error.exit_status().code());
     }
     match answer.write_to(stdout) {
         Ok(()) => EXIT_OK,

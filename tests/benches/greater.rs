@@ -2,7 +2,8 @@
 //! exact, on the inputs in tests/bench-inputs/.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-use referee_core::{judge, HeapScratch, Options, Problem};
+use referee_core::judge::{self, Options, Problem};
+use referee_core::HeapScratch;
 
 fn main() {
     divan::main();

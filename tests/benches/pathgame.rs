@@ -4,7 +4,7 @@
 //! slice, through the host's 256 KiB buffer).
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-use referee_core::{judge, Options, Problem};
+use referee_core::judge::{self, Options, Problem};
 
 fn main() {
     divan::main();

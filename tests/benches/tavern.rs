@@ -3,8 +3,9 @@
 //! default table (160 KiB of scratch in all).
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
+use referee_core::judge::{self, Options, Problem};
 use referee_core::tavern::Strategy;
-use referee_core::{judge, HeapScratch, Options, Problem};
+use referee_core::HeapScratch;
 
 const INPUTS: [&str; 3] = ["tavern_max.in", "tavern_mixed.in", "tavern_states.in"];
 
@@ -18,7 +19,7 @@ fn run(bencher: divan::Bencher, file: &str, strategy: Strategy) {
     let input = std::fs::read(&path).unwrap();
     let mut scratch = HeapScratch::default();
     let mut options = Options::default();
-    options.strategy = strategy;
+    options.tavern = strategy;
     bencher.bench_local(|| {
         let mut out = String::new();
         judge::run(Problem::Tavern, divan::black_box(&input), &options, &mut scratch, &mut out).unwrap();
@@ -33,5 +34,5 @@ fn memo(bencher: divan::Bencher, file: &str) {
 
 #[divan::bench(args = INPUTS)]
 fn fixed(bencher: divan::Bencher, file: &str) {
-    run(bencher, file, Strategy::Fixed);
+    run(bencher, file, Strategy::default());
 }

@@ -13,8 +13,8 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
+use referee_core::judge::Problem;
 use referee_core::swiss::MatchResult;
-use referee_core::Problem;
 use referee_embedded::budget::{SLAB_BYTES, SLAB_WORDS};
 use referee_embedded::status;
 use referee_tests::{data_dir, expect_refusal, inputs, referee, Rng};

@@ -13,8 +13,8 @@
 
 use std::collections::BTreeSet;
 
-use referee_core::format::write_decimal;
-use referee_core::{judge, ErrorKind, Options, Problem};
+use referee_core::judge::{self, ErrorKind, Options, Problem};
+use referee_core::text::format::write_decimal;
 use referee_tests::{expect_refusal, inputs, referee, Rng};
 
 /// One game: Snuke's cards and Sothe's turns (`None` = unknown).

@@ -2,7 +2,8 @@
 //! of the judge cases must give an answer or a positioned error — never a panic or a hang.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::cast_possible_truncation)]
 
-use referee_core::{judge, HeapScratch, Options, Problem};
+use referee_core::judge::{self, Options, Problem};
+use referee_core::HeapScratch;
 use referee_tests::{inputs, Rng};
 
 /// Bytes that mean something to some format, and some that mean nothing.

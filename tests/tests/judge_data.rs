@@ -2,7 +2,7 @@
 //! `<id>.out` (and `<id>.exact` with `--exact`); every `invalid/<problem>/*.in` must be refused.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use referee_core::Problem;
+use referee_core::judge::Problem;
 use referee_tests::{expect_refusal, inputs, referee};
 
 #[test]

@@ -13,8 +13,8 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use referee_core::judge::{self, Options, Problem};
 use referee_core::pathgame::{segment_grundy, Boundary, Row};
-use referee_core::{judge, Options, Problem};
 use referee_tests::{data_dir, expect_refusal, inputs, pathgame_board, referee, Rng, PATHGAME_BENCH_SEED};
 
 /// Widths the mex table covers.

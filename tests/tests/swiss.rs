@@ -4,7 +4,8 @@
 
 use std::fmt::Write as _;
 
-use referee_core::{judge, HeapScratch, Options, Problem};
+use referee_core::judge::{self, Options, Problem};
+use referee_core::HeapScratch;
 use referee_tests::{expect_refusal, referee, Rng};
 
 /// A plain non-negative fraction, reduced after every operation (the reference's own type).

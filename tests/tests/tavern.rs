@@ -107,8 +107,8 @@ fn brute_odds(alice: &[u32], bob: &[u32], mut budget: u64) -> Option<[Frac; 3]> 
 }
 
 /// The solver's answer as test fractions, after checking that the three counts add up exactly.
-fn solver_odds(battle: &Battle, strategy: Strategy, table_words: usize, scratch: &mut HeapScratch) -> [Frac; 3] {
-    let odds = tavern::odds(battle, strategy, table_words, scratch).unwrap();
+fn solver_odds(battle: &Battle, strategy: Strategy, scratch: &mut HeapScratch) -> [Frac; 3] {
+    let odds = tavern::odds(battle, strategy, scratch).unwrap();
     assert_eq!(odds.alice + odds.bob + odds.tie, odds.denominator, "{battle:?}");
     let fractions = odds.fractions().map(|f| Frac { num: f.numer(), den: f.denom() });
     let sum = fractions[0].add(fractions[1]).add(fractions[2]);
@@ -171,9 +171,13 @@ fn both_strategies_match_the_brute_force_on_random_battles() {
         };
         let battle = Battle::new(&alice, &bob).unwrap();
         let what = format!("{alice:?} vs {bob:?}");
-        assert_eq!(solver_odds(&battle, Strategy::Memo, 0, &mut scratch), expected, "memo: {what}");
+        assert_eq!(solver_odds(&battle, Strategy::Memo, &mut scratch), expected, "memo: {what}");
         let table = TABLES[compared % TABLES.len()];
-        assert_eq!(solver_odds(&battle, Strategy::Fixed, table, &mut scratch), expected, "fixed {table}: {what}");
+        assert_eq!(
+            solver_odds(&battle, Strategy::Fixed { table_words: table }, &mut scratch),
+            expected,
+            "fixed {table}: {what}"
+        );
         sizes_seen[alice.len()][bob.len()] = true;
         compared += 1;
     }
@@ -198,8 +202,10 @@ fn every_small_board_of_values_one_to_three() {
         for bob in &boards {
             let expected = brute_odds(alice, bob, u64::MAX).unwrap();
             let battle = Battle::new(alice, bob).unwrap();
-            for (strategy, table) in [(Strategy::Memo, 0), (Strategy::Fixed, 0), (Strategy::Fixed, BUCKET_WORDS)] {
-                assert_eq!(solver_odds(&battle, strategy, table, &mut scratch), expected, "{alice:?} vs {bob:?}");
+            for strategy in
+                [Strategy::Memo, Strategy::Fixed { table_words: 0 }, Strategy::Fixed { table_words: BUCKET_WORDS }]
+            {
+                assert_eq!(solver_odds(&battle, strategy, &mut scratch), expected, "{alice:?} vs {bob:?}");
             }
         }
     }
@@ -238,9 +244,13 @@ fn strategies_agree_on_full_boards() {
         let alice: Vec<u32> = (0..7).map(|_| rng.range(1, max) as u32).collect();
         let bob: Vec<u32> = (0..rng.range(6, 7)).map(|_| rng.range(1, max) as u32).collect();
         let battle = Battle::new(&alice, &bob).unwrap();
-        let memo = solver_odds(&battle, Strategy::Memo, 0, &mut scratch);
+        let memo = solver_odds(&battle, Strategy::Memo, &mut scratch);
         for table in [1024, DEFAULT_TABLE_WORDS] {
-            assert_eq!(solver_odds(&battle, Strategy::Fixed, table, &mut scratch), memo, "{alice:?} vs {bob:?}");
+            assert_eq!(
+                solver_odds(&battle, Strategy::Fixed { table_words: table }, &mut scratch),
+                memo,
+                "{alice:?} vs {bob:?}"
+            );
         }
     }
     // The benchmark input with a mixed answer, against the plain search (26 million nodes).
@@ -249,17 +259,17 @@ fn strategies_agree_on_full_boards() {
         &[96_537_473, 95_201_502, 1_000_000_000, 5_059_667, 140_177_128, 1_000_000_000, 26_601_057],
     )
     .unwrap();
-    let memo = solver_odds(&mixed, Strategy::Memo, 0, &mut scratch);
-    assert_eq!(solver_odds(&mixed, Strategy::Fixed, 0, &mut scratch), memo);
+    let memo = solver_odds(&mixed, Strategy::Memo, &mut scratch);
+    assert_eq!(solver_odds(&mixed, Strategy::Fixed { table_words: 0 }, &mut scratch), memo);
 }
 
 #[test]
 fn a_small_fixed_scratch_is_a_capacity_error() {
     let battle = Battle::new(&[1, 2], &[3]).unwrap();
     let mut words = [0u32; tavern::RANK_TABLE_WORDS + 10];
-    let error = tavern::odds(&battle, Strategy::Fixed, 11, &mut words[..]).unwrap_err();
-    assert!(matches!(error, referee_core::ErrorKind::Capacity { .. }), "{error:?}");
-    let odds = tavern::odds(&battle, Strategy::Fixed, 10, &mut words[..]).unwrap();
+    let error = tavern::odds(&battle, Strategy::Fixed { table_words: 11 }, &mut words[..]).unwrap_err();
+    assert!(matches!(error, tavern::OddsError::Capacity(_)), "{error:?}");
+    let odds = tavern::odds(&battle, Strategy::Fixed { table_words: 10 }, &mut words[..]).unwrap();
     assert_eq!(odds.fractions().map(|f| f.to_string()), ["0/1", "0/1", "1/1"]);
 }
 

@@ -17,7 +17,29 @@ pub enum FaultKind {
     /// The column's black cell, in this row, touches the black cell of the previous column only
     /// at a corner: the previous column is passable only in this row, this one only in the other.
     Diagonal(Row),
+    /// [`Decider::feed`] got rows of different lengths; nothing of them was fed.
+    UnequalRows,
 }
+
+impl core::fmt::Display for Fault {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let row = |row: Row| match row {
+            Row::Top => "top",
+            Row::Bottom => "bottom",
+        };
+        write!(f, "column {}: ", self.column + 1)?;
+        match self.kind {
+            FaultKind::NotACell(r) => write!(f, "the {} cell is neither '#' nor '.'", row(r)),
+            FaultKind::BlackColumn => f.write_str("both cells are black, no path is left"),
+            FaultKind::Diagonal(r) => {
+                write!(f, "its black {} cell touches the previous black cell at a corner, no path is left", row(r))
+            }
+            FaultKind::UnequalRows => f.write_str("the two rows fed have different lengths"),
+        }
+    }
+}
+
+impl core::error::Error for Fault {}
 
 /// The first column (0-based, counted from the first column ever fed) that is not a cell pair
 /// of a board with a left-to-right path.
@@ -71,15 +93,30 @@ impl Decider {
         self.columns
     }
 
-    /// Feeds the next columns: `top[i]` and `bottom[i]` are the two cells of one column (only
-    /// the first `min(top.len(), bottom.len())` columns are used).
+    /// Feeds the next columns: `top[i]` and `bottom[i]` (`b'#'` or `b'.'`) are the two cells of
+    /// one column.
+    ///
+    /// ```
+    /// use referee_core::pathgame::{Decider, Winner};
+    ///
+    /// let mut board = Decider::new();
+    /// board.feed(b"#.", b"..")?; // the columns may come in any number of pieces
+    /// board.feed(b".", b".")?;
+    /// assert_eq!(board.winner(), Winner::Snuke);
+    /// # Ok::<(), referee_core::pathgame::Fault>(())
+    /// ```
     ///
     /// # Errors
-    /// The first [`Fault`]; the columns before it have been fed, the rest are not.
+    /// The first [`Fault`]: a byte other than `#` or `.`, a column black in both rows, black
+    /// cells touching at a corner (no path left); the columns before it have been fed, the rest
+    /// are not. Rows of different lengths are [`FaultKind::UnequalRows`], with nothing fed.
     ///
     /// # Complexity
     /// `O(len)`, vectorized in blocks of 4096 columns; no memory.
     pub fn feed(&mut self, top: &[u8], bottom: &[u8]) -> Result<(), Fault> {
+        if top.len() != bottom.len() {
+            return Err(Fault { column: self.columns, kind: FaultKind::UnequalRows });
+        }
         for (top, bottom) in top.chunks(BLOCK).zip(bottom.chunks(BLOCK)) {
             let len = top.len().min(bottom.len());
             let (top, bottom) = (&top[..len], &bottom[..len]);

@@ -51,7 +51,7 @@
 //! Two lines, the rows (`#..` / `...`), or TopCoder's notation `{"#..", "..."}` (whitespace free
 //! between the tokens, none inside the strings), told apart by the first non-space byte. With
 //! plain lines the rows are read as two cursors, one per row, advancing together column by
-//! column; [`solve_at`] does that through a small buffer without holding the input.
+//! column; [`text::solve_at`] does that through a small buffer without holding the input.
 //!
 //! # Errors
 //! Another byte than `#` or `.` in a row, rows of different lengths, a missing row, anything
@@ -60,14 +60,9 @@
 //! in different rows.
 
 mod decider;
-mod notation;
-
-use core::fmt::Write;
+pub mod text;
 
 pub use decider::{Decider, Fault, FaultKind};
-
-use crate::error::{ErrorKind, Result};
-use crate::source::ReadAt;
 
 /// The most columns a board may have: every column number then fits the `u32` column of an
 /// error position. The decider itself needs no memory per column (the input is the caller's,
@@ -133,84 +128,9 @@ pub const fn segment_grundy(width: u64, left: Boundary, right: Boundary) -> u64 
     }
 }
 
-/// The judge driver: reads a board in either notation and writes `Snuke` or `Sothe`.
-///
-/// A board in plain notation is first tried where a valid one must be (its rows laid out by
-/// the input's length) in one pass; anything else, and every invalid board, is read again
-/// token by token to report the first error exactly.
-///
-/// # Errors
-/// The first problem in the input with its position (see the [module docs](self)), or
-/// [`ErrorKind::Write`] when `out` fails.
-///
-/// # Complexity
-/// `O(N)` time, `O(1)` memory besides the input.
-pub fn solve<W: Write + ?Sized>(input: &[u8], out: &mut W) -> Result<()> {
-    let winner = match notation::plain_fast(input) {
-        Some(winner) => winner,
-        None => notation::read_exactly(input)?,
-    };
-    write_winner(winner, out)
-}
-
-/// Answers a board in plain notation read from `source` through `buffer` (two cursors, one
-/// per row, each using half of it), without holding the input.
-///
-/// Returns `None` when it cannot answer that way: `buffer` shorter than 2 bytes, another
-/// notation, an invalid board, a failed read. The caller then reads the whole input and calls
-/// [`solve`], which answers or reports the error with its position.
-///
-/// # Complexity
-/// `O(N)` time; reads of at most `buffer.len() / 2` bytes per cursor.
-pub fn solve_at<R: ReadAt + ?Sized, W: Write + ?Sized>(
-    source: &mut R,
-    buffer: &mut [u8],
-    out: &mut W,
-) -> Option<Result<()>> {
-    let winner = notation::plain_streamed(source, buffer)?;
-    Some(write_winner(winner, out))
-}
-
-/// Writes the answer line.
-fn write_winner<W: Write + ?Sized>(winner: Winner, out: &mut W) -> Result<()> {
-    out.write_str(winner.name())?;
-    out.write_str("\n")?;
-    Ok(())
-}
-
-/// The error for a board wider than [`MAX_COLUMNS`].
-fn too_wide(columns: u64) -> ErrorKind {
-    ErrorKind::OutOfRange {
-        what: "the number of columns",
-        value: i64::try_from(columns).ok(),
-        min: 1,
-        max: i64::try_from(MAX_COLUMNS).unwrap_or(i64::MAX),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::string::String;
-
-    fn answer(input: &[u8]) -> Result<String> {
-        let mut out = String::new();
-        solve(input, &mut out).map(|()| out)
-    }
-
-    #[test]
-    fn official_examples() {
-        let cases: [(&[u8], &str); 5] = [
-            (b"#..\n...\n", "Snuke\n"),
-            (b"#\n.\n", "Sothe\n"),
-            (b".....\n..#..\n", "Sothe\n"),
-            (b".#...\n.....\n", "Snuke\n"),
-            (b".....#..#........##.......\n..........#..........#....\n", "Snuke\n"),
-        ];
-        for (input, expected) in cases {
-            assert_eq!(answer(input).as_deref(), Ok(expected), "{input:?}");
-        }
-    }
 
     #[test]
     fn pattern_edges() {
@@ -221,24 +141,5 @@ mod tests {
         assert_eq!(segment_grundy(7, Black(Row::Top), Black(Row::Top)), 1);
         assert_eq!(segment_grundy(7, Black(Row::Top), Black(Row::Bottom)), 0);
         assert_eq!(segment_grundy(0, Black(Row::Top), Black(Row::Bottom)), 0);
-    }
-
-    #[test]
-    fn streaming_agrees_with_the_driver_for_every_buffer_size() {
-        let input: &[u8] = b"\n  .....#..#........##.......\r\n..........#..........#....\n\n";
-        for size in 2..64 {
-            let mut buffer = std::vec![0u8; size];
-            let mut source = std::vec::Vec::from(input);
-            let mut out = String::new();
-            let streamed = solve_at(&mut source[..], &mut buffer, &mut out);
-            assert_eq!(streamed, Some(Ok(())), "buffer of {size}");
-            assert_eq!(Ok(out), answer(input));
-        }
-        let mut out = String::new();
-        let mut braces = *b"{\"#..\", \"...\"}";
-        assert_eq!(solve_at(&mut braces[..], &mut [0; 64], &mut out), None);
-        let mut cut = *b"#.\n.#\n";
-        assert_eq!(solve_at(&mut cut[..], &mut [0; 64], &mut out), None);
-        assert_eq!(solve_at(&mut *b"..\n..\n".to_vec(), &mut [0; 1], &mut out), None);
     }
 }

@@ -10,7 +10,7 @@
 use hashbrown::HashMap;
 
 use super::search::{Cache, Counts};
-use crate::error::ErrorKind;
+use super::OddsError;
 
 /// States reserved before the search starts: 2^14 buckets, about 1.6 MB.
 pub const MEMO_INITIAL_STATES: usize = 14_336;
@@ -27,8 +27,8 @@ impl Memo {
     /// An empty memo with [`MEMO_INITIAL_STATES`] reserved.
     ///
     /// # Errors
-    /// [`ErrorKind::Capacity`] when the memory cannot be reserved.
-    pub fn new() -> Result<Self, ErrorKind> {
+    /// [`OddsError::OutOfMemory`] when the memory cannot be reserved.
+    pub fn new() -> Result<Self, OddsError> {
         let mut map = HashMap::new();
         map.try_reserve(MEMO_INITIAL_STATES).map_err(|_| out_of_memory(MEMO_INITIAL_STATES, 0))?;
         Ok(Self { map })
@@ -36,12 +36,8 @@ impl Memo {
 }
 
 /// The error for failing to grow the memo to `needed` states from `capacity`.
-fn out_of_memory(needed: usize, capacity: usize) -> ErrorKind {
-    ErrorKind::Capacity {
-        what: "memo states (out of memory)",
-        needed: u64::try_from(needed).unwrap_or(u64::MAX),
-        capacity: u64::try_from(capacity).unwrap_or(u64::MAX),
-    }
+const fn out_of_memory(wanted: usize, stored: usize) -> OddsError {
+    OddsError::OutOfMemory { wanted, stored }
 }
 
 impl Cache for Memo {
@@ -51,7 +47,7 @@ impl Cache for Memo {
     }
 
     #[inline]
-    fn put(&mut self, key: u128, _alive: u32, counts: Counts) -> Result<(), ErrorKind> {
+    fn put(&mut self, key: u128, _alive: u32, counts: Counts) -> Result<(), OddsError> {
         let len = self.map.len();
         if len >= self.map.capacity() {
             if len >= MEMO_CAPACITY {

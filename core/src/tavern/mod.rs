@@ -23,15 +23,19 @@
 //! - [`Strategy::Memo`] (feature `alloc`): every state with at least [`MEMO_MIN_ALIVE`] minions
 //!   alive in a `hashbrown::HashMap` (49 bytes per state; [`MEMO_INITIAL_STATES`] reserved up
 //!   front, at most [`MEMO_CAPACITY`] states, 25.7 MB; see `memo`), plus [`RANK_TABLE_WORDS`]
-//!   scratch words. An allocation failure is a [`ErrorKind::Capacity`] error, never an abort.
+//!   scratch words. An allocation failure is an [`OddsError::OutOfMemory`], never an abort.
 //! - [`Strategy::Fixed`]: no heap. A two-way transposition table of `table_words` scratch
 //!   words (96 bytes per bucket of two states; see `table`) caches states with at least
 //!   [`FIXED_MIN_ALIVE`] minions alive; with the rank table that is [`FIXED_SCRATCH_WORDS`]
-//!   (160 KiB) by default. With no room for a bucket it is a plain depth-first search, still
+//!   (159.1 KiB) by default. With no room for a bucket it is a plain depth-first search, still
 //!   exact. Stack: the recursion is at most 14 levels deep (one per attack, `n + m - 1 ≤ 13`,
 //!   plus the root); compiled for `thumbv7em-none-eabihf` a level takes about 410 bytes (a
-//!   64-byte board, two count pairs, saved registers), under 6 KiB for the search; the whole
-//!   driver measured 7.7 KiB of stack in a bare-metal Cortex-M4 image.
+//!   64-byte board, two count pairs, saved registers), under 6 KiB for the search. The deepest
+//!   stack of a whole firmware run is measured by `tests/tests/firmware.rs` and given in the
+//!   README.
+//!
+//! [`Strategy::default()`] is the fixed strategy with its default table, with or without the
+//! `alloc` feature: turning a feature on never changes what existing code computes or how.
 //!
 //! Both strategies give identical answers (the tests check it on thousands of battles).
 //!
@@ -49,20 +53,17 @@ mod memo;
 mod search;
 mod state;
 mod table;
+pub mod text;
 
-use core::fmt::Write;
+use core::fmt;
 
 #[cfg(feature = "alloc")]
 pub use memo::{MEMO_CAPACITY, MEMO_INITIAL_STATES};
 pub use state::RANK_TABLE_WORDS;
 pub use table::{BUCKET_WORDS, SLOT_WORDS};
 
-use crate::error::{Error, ErrorKind, Result};
-use crate::format::write_answer_line;
 use crate::fraction::Fraction;
-use crate::judge::Options;
-use crate::scanner::Scanner;
-use crate::scratch::Scratch;
+use crate::scratch::{CapacityError, Scratch};
 use search::{Cache, Counts, Search, POW420};
 use state::{RankTable, Side, State};
 
@@ -76,37 +77,94 @@ pub const MEMO_MIN_ALIVE: u32 = 5;
 /// The fixed strategy caches states with at least this many minions alive (its small table is
 /// kept for the larger subtrees; measured, see the README).
 pub const FIXED_MIN_ALIVE: u32 = 4;
-/// Scratch words of the fixed strategy with its default table: 40 960 words, 160 KiB (the
-/// firmware's slab).
-pub const FIXED_SCRATCH_WORDS: usize = 40_960;
-/// The default transposition table of the fixed strategy: the rest of
-/// [`FIXED_SCRATCH_WORDS`] after the rank table, 36 586 words (1 524 buckets, 3 048 states,
-/// 143 KiB).
-pub const DEFAULT_TABLE_WORDS: usize = FIXED_SCRATCH_WORDS - RANK_TABLE_WORDS;
+/// The default transposition table of the fixed strategy: 36 352 words, exactly 142 KiB
+/// (1 514 buckets of [`BUCKET_WORDS`], 3 028 states).
+pub const DEFAULT_TABLE_WORDS: usize = 142 * 256;
+/// Scratch words of the fixed strategy with its default table: [`RANK_TABLE_WORDS`] +
+/// [`DEFAULT_TABLE_WORDS`] = 40 726 words (159.1 KiB; the firmware's slab holds 224 KiB).
+pub const FIXED_SCRATCH_WORDS: usize = RANK_TABLE_WORDS + DEFAULT_TABLE_WORDS;
 
-/// How the search caches states.
+/// How the search caches states. The default, with or without the `alloc` feature, is
+/// [`Strategy::Fixed`] with [`DEFAULT_TABLE_WORDS`]: the firmware's strategy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
 pub enum Strategy {
     /// Every state in a heap memo (`hashbrown`); needs the `alloc` feature.
     #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     Memo,
-    /// A fixed-size transposition table in scratch words; no heap.
-    Fixed,
+    /// A transposition table of `table_words` scratch words (besides the rank table); no heap.
+    /// Fewer than [`BUCKET_WORDS`] words means no table: a plain depth-first search, still exact.
+    Fixed {
+        /// Scratch words of the table; whole buckets of [`BUCKET_WORDS`] are used.
+        table_words: usize,
+    },
 }
 
-impl Default for Strategy {
-    /// [`Strategy::Memo`] with the `alloc` feature, [`Strategy::Fixed`] without.
-    fn default() -> Self {
-        #[cfg(feature = "alloc")]
-        return Self::Memo;
-        #[cfg(not(feature = "alloc"))]
-        return Self::Fixed;
+impl Strategy {
+    /// Scratch words the strategy needs, if that fits a `usize`: [`RANK_TABLE_WORDS`], plus the
+    /// table of [`Strategy::Fixed`].
+    #[must_use]
+    pub const fn words_needed(self) -> Option<usize> {
+        match self {
+            #[cfg(feature = "alloc")]
+            Self::Memo => Some(RANK_TABLE_WORDS),
+            Self::Fixed { table_words } => RANK_TABLE_WORDS.checked_add(table_words),
+        }
     }
 }
 
-/// A battle: each side's attack values, left to right.
+impl Default for Strategy {
+    /// [`Strategy::Fixed`] with [`DEFAULT_TABLE_WORDS`], whatever the features.
+    fn default() -> Self {
+        Self::Fixed { table_words: DEFAULT_TABLE_WORDS }
+    }
+}
+
+/// One side's attack values, left to right: at most [`MAX_MINIONS`].
+pub type Minions = heapless::Vec<u32, MAX_MINIONS>;
+
+/// Why a battle cannot be built ([`Battle::new`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum BattleError {
+    /// A side (0 = Alice, 1 = Bob) has no minion or more than [`MAX_MINIONS`].
+    Count {
+        /// The side: 0 for Alice, 1 for Bob.
+        side: usize,
+        /// Its number of minions.
+        count: usize,
+    },
+    /// A minion's attack is outside `1..=MAX_VALUE`.
+    Value {
+        /// The side: 0 for Alice, 1 for Bob.
+        side: usize,
+        /// The minion's 0-based place from the left.
+        index: usize,
+        /// Its attack.
+        value: u32,
+    },
+}
+
+impl fmt::Display for BattleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = |side: usize| if side == 0 { "Alice" } else { "Bob" };
+        match *self {
+            Self::Count { side, count } => {
+                write!(f, "{} has {count} minions: a side has 1..={MAX_MINIONS}", name(side))
+            }
+            Self::Value { side, index, value } => {
+                write!(f, "{}'s minion {} has attack {value}: attacks are 1..={MAX_VALUE}", name(side), index + 1)
+            }
+        }
+    }
+}
+
+impl core::error::Error for BattleError {}
+
+/// A battle: each side's attack values, left to right.
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Battle {
     values: [[u32; 8]; 2],
@@ -114,30 +172,77 @@ pub struct Battle {
 }
 
 impl Battle {
-    /// The battle of `alice` against `bob`, or `None` unless both have `1..=7` minions with
-    /// attacks in `1..=10^9`.
-    #[must_use]
-    pub fn new(alice: &[u32], bob: &[u32]) -> Option<Self> {
+    /// The battle of `alice` against `bob` (attack values, left to right).
+    ///
+    /// # Errors
+    /// [`BattleError::Count`] unless each side has `1..=7` minions, [`BattleError::Value`] for
+    /// an attack outside `1..=10^9`.
+    ///
+    /// # Complexity
+    /// `O(7)`.
+    pub fn new(alice: &[u32], bob: &[u32]) -> Result<Self, BattleError> {
         let mut values = [[0u32; 8]; 2];
         for (side, minions) in [alice, bob].into_iter().enumerate() {
-            if !(1..=MAX_MINIONS).contains(&minions.len()) || minions.iter().any(|v| !(1..=MAX_VALUE).contains(v)) {
-                return None;
+            if !(1..=MAX_MINIONS).contains(&minions.len()) {
+                return Err(BattleError::Count { side, count: minions.len() });
+            }
+            if let Some((index, &value)) = minions.iter().enumerate().find(|(_, v)| !(1..=MAX_VALUE).contains(*v)) {
+                return Err(BattleError::Value { side, index, value });
             }
             values[side][..minions.len()].copy_from_slice(minions);
         }
-        Some(Self { values, sizes: [alice.len(), bob.len()] })
+        Ok(Self { values, sizes: [alice.len(), bob.len()] })
     }
 
     /// Alice's attack values.
     #[must_use]
-    pub fn alice(&self) -> &[u32] {
-        &self.values[0][..self.sizes[0]]
+    pub fn alice(&self) -> Minions {
+        Minions::from_slice(&self.values[0][..self.sizes[0]]).unwrap_or_default()
     }
 
     /// Bob's attack values.
     #[must_use]
-    pub fn bob(&self) -> &[u32] {
-        &self.values[1][..self.sizes[1]]
+    pub fn bob(&self) -> Minions {
+        Minions::from_slice(&self.values[1][..self.sizes[1]]).unwrap_or_default()
+    }
+}
+
+/// Why the odds cannot be computed ([`odds`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
+pub enum OddsError {
+    /// The scratch holds fewer words than [`Strategy::words_needed`].
+    Capacity(CapacityError),
+    /// The heap memo could not grow from `stored` to `wanted` states ([`Strategy::Memo`]).
+    OutOfMemory {
+        /// States the memo tried to make room for.
+        wanted: usize,
+        /// States it held.
+        stored: usize,
+    },
+    /// An exact count left the proven range of `u128`. Never expected: the module docs prove
+    /// the bound for every valid battle; reported rather than wrapped.
+    Overflow,
+}
+
+impl fmt::Display for OddsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Capacity(e) => write!(f, "the search {e}"),
+            Self::OutOfMemory { wanted, stored } => {
+                write!(f, "out of heap memory growing the memo from {stored} to {wanted} states")
+            }
+            Self::Overflow => f.write_str("an exact count beyond the proven integer range"),
+        }
+    }
+}
+
+impl core::error::Error for OddsError {}
+
+impl From<CapacityError> for OddsError {
+    fn from(error: CapacityError) -> Self {
+        Self::Capacity(error)
     }
 }
 
@@ -167,39 +272,33 @@ impl Odds {
 /// The exact odds of `battle`, searched with `strategy`.
 ///
 /// ```
-/// use referee_core::tavern::{odds, Battle, Strategy, DEFAULT_TABLE_WORDS, FIXED_SCRATCH_WORDS};
-/// use referee_core::ErrorKind;
+/// use referee_core::tavern::{odds, Battle, Strategy, FIXED_SCRATCH_WORDS};
 ///
-/// let battle = Battle::new(&[2, 5], &[3, 4, 1]).ok_or(ErrorKind::Invalid("battle"))?;
+/// let battle = Battle::new(&[2, 5], &[3, 4, 1])?;
 /// let mut words = [0u32; FIXED_SCRATCH_WORDS]; // a firmware would use a static slab
-/// let odds = odds(&battle, Strategy::Fixed, DEFAULT_TABLE_WORDS, &mut words[..])?;
+/// let odds = odds(&battle, Strategy::default(), &mut words[..])?;
 /// assert_eq!(odds.fractions().map(|f| f.to_string()), ["1/8", "3/4", "1/8"]);
-/// # Ok::<(), ErrorKind>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
-/// Scratch: [`RANK_TABLE_WORDS`] words, plus `table_words` for [`Strategy::Fixed`] (its
-/// transposition table; fewer than [`BUCKET_WORDS`] means no table, a plain search).
+/// Scratch: [`Strategy::words_needed`]: [`RANK_TABLE_WORDS`] words, plus the table of
+/// [`Strategy::Fixed`].
 ///
 /// # Errors
-/// [`ErrorKind::Capacity`] when `scratch` cannot provide the words, or when the memo cannot get
-/// heap memory.
+/// [`OddsError::Capacity`] when `scratch` cannot provide the words, [`OddsError::OutOfMemory`]
+/// when the memo cannot get heap memory.
 ///
 /// # Complexity
-/// See the module docs.
-pub fn odds(
-    battle: &Battle,
-    strategy: Strategy,
-    table_words: usize,
-    scratch: &mut (impl Scratch + ?Sized),
-) -> Result<Odds, ErrorKind> {
+/// Proportional to the states searched; see the module docs.
+pub fn odds(battle: &Battle, strategy: Strategy, scratch: &mut (impl Scratch + ?Sized)) -> Result<Odds, OddsError> {
     match strategy {
         #[cfg(feature = "alloc")]
         Strategy::Memo => {
             let ranks = RankTable::build(scratch.words(RANK_TABLE_WORDS)?, &battle.values, battle.sizes);
             search_battle(battle, &mut Search::new(battle.values, ranks, memo::Memo::new()?, MEMO_MIN_ALIVE))
         }
-        Strategy::Fixed => {
-            let total = RANK_TABLE_WORDS.checked_add(table_words).ok_or(ErrorKind::Overflow("table words"))?;
+        Strategy::Fixed { .. } => {
+            let total = strategy.words_needed().ok_or(CapacityError::unrepresentable(0))?;
             let (rank_words, table_words) = scratch.words(total)?.split_at_mut(RANK_TABLE_WORDS);
             let ranks = RankTable::build(rank_words, &battle.values, battle.sizes);
             let table = table::FixedTable::new(table_words);
@@ -209,7 +308,7 @@ pub fn odds(
 }
 
 /// Runs `search` from the start of `battle` (both first movers when the sides are even).
-fn search_battle<C: Cache>(battle: &Battle, search: &mut Search<'_, C>) -> Result<Odds, ErrorKind> {
+fn search_battle<C: Cache>(battle: &Battle, search: &mut Search<'_, C>) -> Result<Odds, OddsError> {
     let start = State { sides: [0, 1].map(|side| Side::new(&battle.values[side], battle.sizes[side])) };
     let movers: &[usize] = match battle.sizes[0].cmp(&battle.sizes[1]) {
         core::cmp::Ordering::Greater => &[0],
@@ -222,57 +321,9 @@ fn search_battle<C: Cache>(battle: &Battle, search: &mut Search<'_, C>) -> Resul
         total.alice += counts.alice;
         total.bob += counts.bob;
     }
-    let scale = POW420.get(battle.sizes[0] + battle.sizes[1] - 1).copied().ok_or(ErrorKind::Overflow("scale"))?;
+    let scale = POW420.get(battle.sizes[0] + battle.sizes[1] - 1).copied().ok_or(OddsError::Overflow)?;
     let denominator = scale * movers.len() as u128;
-    let tie = denominator
-        .checked_sub(total.alice)
-        .and_then(|rest| rest.checked_sub(total.bob))
-        .ok_or(ErrorKind::Overflow("outcome counts"))?;
+    let tie =
+        denominator.checked_sub(total.alice).and_then(|rest| rest.checked_sub(total.bob)).ok_or(OddsError::Overflow)?;
     Ok(Odds { alice: total.alice, bob: total.bob, tie, denominator })
-}
-
-/// Reads a battle in judge format: `n m`, then `n` and `m` attack values.
-///
-/// # Errors
-/// Counts outside `1..=7`, values outside `1..=10^9`, missing numbers, or anything after the
-/// last number, with the position of the offending token.
-pub fn parse(input: &[u8]) -> Result<Battle> {
-    let mut scanner = Scanner::new(input);
-    let n = scanner.number::<u8>("the number of Alice's minions", 1, 7)?;
-    let m = scanner.number::<u8>("the number of Bob's minions", 1, 7)?;
-    let mut values = [[0u32; MAX_MINIONS]; 2];
-    for (side, (count, what)) in
-        [(n, "an attack of Alice's minions"), (m, "an attack of Bob's minions")].into_iter().enumerate()
-    {
-        for value in values[side].iter_mut().take(usize::from(count)) {
-            *value = scanner.number::<u32>(what, 1, MAX_VALUE)?;
-        }
-    }
-    scanner.finish()?;
-    let [alice, bob] = &values;
-    Battle::new(&alice[..usize::from(n)], &bob[..usize::from(m)])
-        .ok_or_else(|| Error::new(scanner.position(), ErrorKind::Invalid("invalid battle")))
-}
-
-/// The judge driver: reads a battle, writes the three probabilities (Alice, Bob, tie), one per
-/// line, as decimals with 12 digits rounded to nearest (ties away from zero), or as
-/// irreducible fractions with `options.exact`. Uses `options.strategy` and, for the fixed
-/// strategy, `options.table_words`.
-///
-/// # Errors
-/// As [`parse`]; a capacity error (at 1:1) when `scratch` or the heap is too small; a write
-/// error from `out`.
-pub fn solve<W: Write + ?Sized>(
-    input: &[u8],
-    options: &Options,
-    scratch: &mut (impl Scratch + ?Sized),
-    out: &mut W,
-) -> Result<()> {
-    let battle = parse(input)?;
-    let odds = odds(&battle, options.strategy, options.table_words, scratch)
-        .map_err(|kind| Error::new(Scanner::new(input).position(), kind))?;
-    for probability in odds.fractions() {
-        write_answer_line(out, probability, options.exact)?;
-    }
-    Ok(())
 }

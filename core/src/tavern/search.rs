@@ -18,7 +18,7 @@
 //! the unit test `counts_fit_u128` checks the figures.
 
 use super::state::{RankTable, State};
-use crate::error::ErrorKind;
+use super::OddsError;
 
 /// `lcm(1..=7)`: every `1 / t` with `t ≤ 7` targets is a whole number of 420ths.
 pub(super) const SCALE: u128 = 420;
@@ -77,8 +77,8 @@ pub(super) trait Cache {
     /// drop them.
     ///
     /// # Errors
-    /// [`ErrorKind::Capacity`] when a growable cache cannot get memory.
-    fn put(&mut self, key: u128, alive: u32, counts: Counts) -> Result<(), ErrorKind>;
+    /// [`OddsError::OutOfMemory`] when a growable cache cannot get memory.
+    fn put(&mut self, key: u128, alive: u32, counts: Counts) -> Result<(), OddsError>;
 }
 
 /// One search: the battle's attack values, the rank table for keys, and a cache.
@@ -98,7 +98,7 @@ impl<'t, C: Cache> Search<'t, C> {
     }
 
     /// The counts of `state` (both sides non-empty) with `mover` to attack.
-    pub fn value(&mut self, state: &State, mover: usize) -> Result<Counts, ErrorKind> {
+    pub fn value(&mut self, state: &State, mover: usize) -> Result<Counts, OddsError> {
         let alive = state.alive();
         if alive < self.min_alive {
             return self.expand(state, mover);
@@ -114,7 +114,7 @@ impl<'t, C: Cache> Search<'t, C> {
 
     /// The counts of `state` from its children: the attacker against every alive target.
     #[inline]
-    fn expand(&mut self, state: &State, mover: usize) -> Result<Counts, ErrorKind> {
+    fn expand(&mut self, state: &State, mover: usize) -> Result<Counts, OddsError> {
         let me = mover & 1;
         let foe = me ^ 1;
         let attacker = state.sides[me].next_attacker();

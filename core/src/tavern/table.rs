@@ -9,7 +9,7 @@
 //! two slots there is no bucket and the search is a plain depth-first search.
 
 use super::search::{Cache, Counts};
-use crate::error::ErrorKind;
+use super::OddsError;
 
 /// Words per slot: a 4-word key and two 4-word counts (48 bytes).
 pub const SLOT_WORDS: usize = 12;
@@ -99,7 +99,7 @@ impl Cache for FixedTable<'_> {
     }
 
     #[inline]
-    fn put(&mut self, key: u128, alive: u32, counts: Counts) -> Result<(), ErrorKind> {
+    fn put(&mut self, key: u128, alive: u32, counts: Counts) -> Result<(), OddsError> {
         let first = self.first_slot(key);
         let Some(resident) = self.slot(first).map(|slot| alive_of(read(slot, 0))) else { return Ok(()) };
         let index = if alive >= resident { first } else { first + 1 };

@@ -20,8 +20,8 @@ mod firmware {
 
     use cortex_m_rt::entry;
     use defmt::Display2Format;
-    use referee_core::source::ReadAt as _;
-    use referee_core::{judge, Error, ErrorKind};
+    use referee_core::judge::{self, Error, ErrorKind};
+    use referee_core::text::ReadAt as _;
     use referee_embedded::budget::{ANSWER_CHUNK_BYTES, COMMAND_LINE_BYTES, SLAB_WORDS};
     use referee_embedded::command::{self, Command, Crash, Judge};
     use referee_embedded::hostfile::{self, ChunkWriter, HostInput, InputError};
@@ -106,7 +106,7 @@ mod firmware {
     }
 
     /// Completes the answer file, or turns the driver's error into a refusal; returns the status.
-    fn conclude(job: &Judge<'_>, result: referee_core::Result<()>, out: ChunkWriter<'_>) -> i32 {
+    fn conclude(job: &Judge<'_>, result: judge::Result<()>, out: ChunkWriter<'_>) -> i32 {
         match result {
             Ok(()) => match out.finish() {
                 Ok(bytes) => {
@@ -132,8 +132,7 @@ mod firmware {
     /// Empties the answer file and writes the refusal to the error file; returns the status
     /// (invalid input, or capacity when the input needs more memory than this build has).
     fn refuse(job: &Judge<'_>, refusal: &Error) -> i32 {
-        let code =
-            if matches!(refusal.kind, ErrorKind::Capacity { .. }) { status::CAPACITY } else { status::INVALID_INPUT };
+        let code = i32::from(refusal.exit_status().code());
         defmt::println!("refused: {}", Display2Format(refusal));
         let written = hostfile::create(job.answer).and_then(|answer| {
             drop(answer);

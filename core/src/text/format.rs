@@ -216,7 +216,7 @@ pub const ANSWER_DIGITS: u32 = 12;
 ///
 /// # Errors
 /// Whatever `out` returns.
-pub fn write_answer_line<W: Write + ?Sized>(out: &mut W, value: crate::Fraction, exact: bool) -> fmt::Result {
+pub fn write_answer_line<W: Write + ?Sized>(out: &mut W, value: crate::fraction::Fraction, exact: bool) -> fmt::Result {
     if exact {
         write_u128(out, value.numer())?;
         out.write_str("/")?;

@@ -4,7 +4,7 @@
 //! error carries the 1-based line and byte column of the offending token, or of the end of the
 //! input when something was missing.
 
-use crate::error::{Error, ErrorKind, Position, Result};
+use crate::text::error::{Error, ErrorKind, Position, Result};
 
 /// A cursor over judge input that reads tokens and knows its line and column.
 #[derive(Clone, Debug)]

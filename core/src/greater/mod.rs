@@ -54,14 +54,12 @@
 //! `N`, the hand, then `sothe` as plain numbers; or TopCoder's notation, two braced lists
 //! `{4, 2}` `{-1, -1}` (whitespace free), told apart by the first non-space byte.
 
-use core::fmt::Write;
+pub mod text;
 
-use crate::error::{Error, ErrorKind, Position, Result};
-use crate::format::write_answer_line;
+use core::fmt;
+
 use crate::fraction::Fraction;
-use crate::judge::Options;
-use crate::scanner::Scanner;
-use crate::scratch::Scratch;
+use crate::scratch::{CapacityError, Scratch};
 
 /// The most cards per player. The scratch cost is 2 bits per value, `N/8` words: 1.25 Mi words
 /// (5 MiB) at the limit, 12 500 words (50 KiB) for `N = 100 000`.
@@ -82,6 +80,27 @@ pub enum Owner {
     Known = 2,
 }
 
+/// Why a deal cannot be created ([`Deal::new`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum DealError {
+    /// The number of cards per player is outside `1..=MAX_CARDS`.
+    Cards(u32),
+    /// The scratch holds fewer than [`Deal::words_needed`] words.
+    Capacity(CapacityError),
+}
+
+impl fmt::Display for DealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Cards(n) => write!(f, "{n} cards per player: a deal has 1..={MAX_CARDS}"),
+            Self::Capacity(e) => write!(f, "the deal {e}"),
+        }
+    }
+}
+
+impl core::error::Error for DealError {}
+
 /// Why a card cannot be added to a [`Deal`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -97,6 +116,20 @@ pub enum CardError {
     /// More than N cards (or N turns) given.
     TooMany,
 }
+
+impl fmt::Display for CardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::OutOfRange => "the card is not in 1..=2N",
+            Self::TwiceInHand => "the card is already in the hand",
+            Self::TwiceInSothe => "the card is already among Sothe's known cards",
+            Self::InBoth => "the card cannot be both in the hand and among Sothe's cards",
+            Self::TooMany => "more than N cards given",
+        })
+    }
+}
+
+impl core::error::Error for CardError {}
 
 /// The cards of one game, stored 2 bits per value in caller-provided words.
 #[derive(Debug)]
@@ -117,19 +150,31 @@ impl<'a> Deal<'a> {
 
     /// An empty deal of `cards` cards per player in `scratch`.
     ///
+    /// ```
+    /// use referee_core::greater::Deal;
+    ///
+    /// let mut words = [0u32; 1]; // `Deal::words_needed(2)`
+    /// let mut deal = Deal::new(2, &mut words[..])?;
+    /// for card in [4, 2] {
+    ///     deal.add_hand(card)?;
+    /// }
+    /// deal.add_sothe(None)?; // Sothe's 1 and 3, in an unknown order
+    /// deal.add_sothe(None)?;
+    /// assert_eq!(deal.best_expected_score().map(|s| s.to_string()).as_deref(), Some("3/2"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
     /// # Errors
-    /// [`ErrorKind::OutOfRange`] for `cards` outside `1..=MAX_CARDS`; [`ErrorKind::Capacity`]
-    /// when `scratch` has fewer than [`Deal::words_needed`] words.
-    pub fn new(cards: u32, scratch: &'a mut (impl Scratch + ?Sized)) -> Result<Self, ErrorKind> {
+    /// [`DealError::Cards`] for `cards` outside `1..=MAX_CARDS`; [`DealError::Capacity`] when
+    /// `scratch` has fewer than [`Deal::words_needed`] words.
+    ///
+    /// # Complexity
+    /// `O(N)` (the words are cleared); `N/8` words.
+    pub fn new(cards: u32, scratch: &'a mut (impl Scratch + ?Sized)) -> Result<Self, DealError> {
         if !(1..=MAX_CARDS).contains(&cards) {
-            return Err(ErrorKind::OutOfRange {
-                what: "the number of cards",
-                value: Some(i64::from(cards)),
-                min: 1,
-                max: i64::from(MAX_CARDS),
-            });
+            return Err(DealError::Cards(cards));
         }
-        let owners = scratch.words(Self::words_needed(cards))?;
+        let owners = scratch.words(Self::words_needed(cards)).map_err(DealError::Capacity)?;
         owners.fill(0);
         Ok(Self { cards, owners, hand: 0, turns: 0, known: 0 })
     }
@@ -163,6 +208,9 @@ impl<'a> Deal<'a> {
     ///
     /// # Errors
     /// A [`CardError`]; the deal is unchanged then.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     pub fn add_hand(&mut self, card: u32) -> Result<(), CardError> {
         match self.before_adding(card)? {
             _ if self.hand == self.cards => Err(CardError::TooMany),
@@ -180,6 +228,9 @@ impl<'a> Deal<'a> {
     ///
     /// # Errors
     /// A [`CardError`]; the deal is unchanged then.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     pub fn add_sothe(&mut self, card: Option<u32>) -> Result<(), CardError> {
         if self.turns == self.cards {
             return Err(CardError::TooMany);
@@ -260,188 +311,9 @@ impl<'a> Deal<'a> {
     }
 }
 
-/// The judge driver: reads one game in either notation and writes the best expected score,
-/// with 12 decimals or, with `options.exact`, as an irreducible fraction.
-///
-/// # Errors
-/// The first problem in the input with its position: a malformed number, list or brace, N out
-/// of `1..=MAX_CARDS`, a card out of `1..=2N`, a card twice, a card in both arrays, arrays of
-/// different lengths, anything after the input; a capacity error when `scratch` holds fewer
-/// than [`Deal::words_needed`] words; [`ErrorKind::Write`] when `out` fails.
-///
-/// # Complexity
-/// `O(N)` time besides reading; `N/8` words of scratch.
-pub fn solve<W: Write + ?Sized>(
-    input: &[u8],
-    options: &Options,
-    scratch: &mut (impl Scratch + ?Sized),
-    out: &mut W,
-) -> Result<()> {
-    let mut scanner = Scanner::new(input);
-    let score = if scanner.peek() == Some(b'{') {
-        read_braces(&mut scanner, scratch)?
-    } else {
-        read_plain(&mut scanner, scratch)?
-    };
-    scanner.finish()?;
-    write_answer_line(out, score, options.exact)?;
-    Ok(())
-}
-
-/// `N`, then N cards of the hand and N entries of `sothe`.
-fn read_plain(scanner: &mut Scanner<'_>, scratch: &mut (impl Scratch + ?Sized)) -> Result<Fraction> {
-    scanner.skip_whitespace();
-    let at = scanner.position();
-    let cards = scanner.number("the number of cards", 1, MAX_CARDS)?;
-    let mut deal = Deal::new(cards, scratch).map_err(|kind| Error::new(at, kind))?;
-    for _ in 0..cards {
-        read_hand_card(scanner, &mut deal)?;
-    }
-    for _ in 0..cards {
-        read_sothe_entry(scanner, &mut deal)?;
-    }
-    score(&deal, scanner)
-}
-
-/// `{hand…}` `{sothe…}`: N is the length of the first list.
-fn read_braces(scanner: &mut Scanner<'_>, scratch: &mut (impl Scratch + ?Sized)) -> Result<Fraction> {
-    scanner.skip_whitespace();
-    let at = scanner.position();
-    let count = list_length(scanner.rest());
-    let cards = u32::try_from(count).ok().filter(|&c| c <= MAX_CARDS).ok_or(Error::new(
-        at,
-        ErrorKind::OutOfRange {
-            what: "the number of cards (the length of hand)",
-            value: i64::try_from(count).ok(),
-            min: 1,
-            max: i64::from(MAX_CARDS),
-        },
-    ))?;
-    let mut deal = Deal::new(cards, scratch).map_err(|kind| Error::new(at, kind))?;
-    scanner.expect(b'{', "'{' opening hand")?;
-    for i in 0..cards {
-        if i > 0 {
-            scanner.expect(b',', "',' between the cards of hand")?;
-        }
-        read_hand_card(scanner, &mut deal)?;
-    }
-    scanner.expect(b'}', "'}' closing hand")?;
-    scanner.expect(b'{', "'{' opening sothe")?;
-    for i in 0..cards {
-        if i > 0 {
-            separator_in_sothe(scanner)?;
-        }
-        read_sothe_entry(scanner, &mut deal)?;
-    }
-    if scanner.peek() == Some(b',') {
-        return Err(scanner.error(ErrorKind::Invalid("sothe has more entries than hand (the lengths must be equal)")));
-    }
-    scanner.expect(b'}', "'}' closing sothe")?;
-    score(&deal, scanner)
-}
-
-/// The `,` before another entry of `sothe`; a `}` there means `sothe` is shorter than `hand`.
-fn separator_in_sothe(scanner: &mut Scanner<'_>) -> Result<()> {
-    if scanner.peek() == Some(b'}') {
-        return Err(scanner.error(ErrorKind::Invalid("sothe has fewer entries than hand (the lengths must be equal)")));
-    }
-    scanner.expect(b',', "',' between the entries of sothe")
-}
-
-/// The number of entries of the braced list at the start of `text`: the numbers before the
-/// first `}`, at least 1 (the reader then refuses a malformed or empty list at its first
-/// mistake, e.g. a missing comma or card).
-fn list_length(text: &[u8]) -> usize {
-    let end = text.iter().position(|&b| b == b'}').unwrap_or(text.len());
-    let list = &text[..end];
-    let starts = list.iter().enumerate().filter(|&(i, b)| {
-        b.is_ascii_digit() && !i.checked_sub(1).and_then(|j| list.get(j)).is_some_and(u8::is_ascii_digit)
-    });
-    starts.count().max(1)
-}
-
-/// One card of the hand.
-fn read_hand_card(scanner: &mut Scanner<'_>, deal: &mut Deal<'_>) -> Result<()> {
-    scanner.skip_whitespace();
-    let at = scanner.position();
-    let card = scanner.number("a card of hand", 1, 2 * deal.cards)?;
-    deal.add_hand(card).map_err(|e| card_error(e, card, at))
-}
-
-/// One entry of `sothe`: −1 or a card.
-fn read_sothe_entry(scanner: &mut Scanner<'_>, deal: &mut Deal<'_>) -> Result<()> {
-    scanner.skip_whitespace();
-    let at = scanner.position();
-    let value = scanner.signed("an entry of sothe (-1 or a card)", -1, i64::from(2 * deal.cards))?;
-    let card = match value {
-        -1 => None,
-        _ => Some(u32::try_from(value).ok().filter(|&c| c > 0).ok_or(Error::new(
-            at,
-            ErrorKind::Invalid("an entry of sothe must be -1 (unknown) or a card in 1..=2N, not 0"),
-        ))?),
-    };
-    deal.add_sothe(card).map_err(|e| card_error(e, card.unwrap_or_default(), at))
-}
-
-/// The error for a card the deal refused.
-fn card_error(error: CardError, card: u32, at: Position) -> Error {
-    let rule = match error {
-        CardError::TwiceInHand => "appears twice in hand",
-        CardError::TwiceInSothe => "appears twice in sothe",
-        CardError::InBoth => "is in both hand and sothe",
-        CardError::OutOfRange => "is not in 1..=2N",
-        CardError::TooMany => "is one card too many",
-    };
-    Error::new(at, ErrorKind::InvalidItem { what: "card", item: u64::from(card), rule })
-}
-
-/// The answer of a complete deal.
-fn score(deal: &Deal<'_>, scanner: &Scanner<'_>) -> Result<Fraction> {
-    deal.best_expected_score().ok_or(scanner.error(ErrorKind::Invalid("the deal is incomplete")))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::string::String;
-
-    fn answer(input: &[u8], exact: bool) -> Result<String> {
-        let options = Options { exact, ..Options::default() };
-        let mut scratch = [0u32; 64];
-        let mut out = String::new();
-        solve(input, &options, &mut scratch[..], &mut out).map(|()| out)
-    }
-
-    #[test]
-    fn official_examples_in_both_notations() {
-        let cases: [(&[u8], &[u8], &str); 5] = [
-            (b"2\n4 2\n-1 -1\n", b"{4, 2}\n{-1, -1}", "3/2\n"),
-            (b"2\n4 2\n1 3\n", b"{4,2} {1,3}", "2/1\n"),
-            (b"1\n2\n-1\n", b"{2}{-1}", "1/1\n"),
-            (b"4\n1 3 5 7\n8 -1 4 -1\n", b"{1, 3, 5, 7}\n{8, -1, 4, -1}\n", "5/2\n"),
-            (
-                b"10\n6 12 17 14 20 8 16 7 2 15\n-1 -1 4 -1 11 3 13 -1 -1 18\n",
-                b"{6,12,17,14,20,8,16,7,2,15}\n{-1,-1,4,-1,11,3,13,-1,-1,18}",
-                "8/1\n",
-            ),
-        ];
-        for (plain, braces, expected) in cases {
-            assert_eq!(answer(plain, true).as_deref(), Ok(expected));
-            assert_eq!(answer(braces, true).as_deref(), Ok(expected));
-        }
-        assert_eq!(answer(b"2\n4 2\n-1 -1\n", false).as_deref(), Ok("1.500000000000\n"));
-    }
-
-    #[test]
-    fn a_fixed_scratch_refuses_more_cards_than_it_holds() {
-        let mut scratch = [0u32; 2];
-        let mut out = String::new();
-        let input = b"33\n";
-        let error = solve(input, &Options::default(), &mut scratch[..], &mut out).unwrap_err();
-        assert_eq!(error.kind, ErrorKind::Capacity { what: "scratch words", needed: 5, capacity: 2 });
-        assert_eq!(Deal::words_needed(32), 4);
-        assert_eq!(Deal::words_needed(100_000), 12_500);
-    }
 
     #[test]
     fn deal_refuses_bad_cards_unchanged() {

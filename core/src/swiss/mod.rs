@@ -24,23 +24,40 @@
 //! (`3·16·D_16` needs 61 bits), which the reductions use as a fast path.
 //!
 //! # Complexity
-//! Time `O(n·m²)` per test case (each round sums at most `r` opponent terms per player),
-//! memory `n·(m + 6)` words of caller-provided [`Scratch`].
+//! Time `O(n·m²)` per tournament (each round sums at most `r` opponent terms per player),
+//! memory `n·(m + 6)` words of caller-provided [`Scratch`] ([`Tournament::words_needed`]).
+//!
+//! # Example
+//! A scoring device records each round's results as they come in and shows the standings:
+//!
+//! ```
+//! use referee_core::swiss::{MatchResult, Tournament};
+//!
+//! let mut words = [0u32; 64]; // `Tournament::words_needed(3, 2)` = 24
+//! let mut event = Tournament::new(3, 2, &mut words[..])?;
+//! event.start_round()?;
+//! event.record(1, 2, MatchResult::new(2, 1, 0).ok_or("illegal result")?)?; // player 3: a bye
+//! event.finish_round()?;
+//! let first = event.standing(0).ok_or("no player 1")?;
+//! assert_eq!((first.match_points, first.omw.to_string()), (3, "1/3".to_string()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The judge format of the contest (`T` test cases, every round printed) is in [`text`].
 
-use core::fmt::Write;
+pub mod text;
 
-use crate::error::{Error, ErrorKind, Result};
-use crate::format::LineBuf;
+use core::fmt;
+
 use crate::fraction::Fraction;
-use crate::scanner::Scanner;
-use crate::scratch::Scratch;
+use crate::scratch::{CapacityError, Scratch};
 
 /// The most rounds whose statistics provably fit the integer types (see the module docs).
 pub const MAX_ROUNDS: u32 = 34;
-/// The most players per test case (ids must fit the 24-bit packing of the opponent lists).
+/// The most players of one tournament: `2^24`, so that the `n·(m + 6)` scratch words of the
+/// largest tournament (`2^24 · 40 < 2^30`) fit a 32-bit `usize`. The real limit is the
+/// scratch: [`Tournament::words_needed`].
 pub const MAX_PLAYERS: u32 = 1 << 24;
-/// The most test cases in one input.
-pub const MAX_TEST_CASES: u64 = 1 << 32;
 /// Words of scratch per player besides its opponent list.
 const WORDS_PER_PLAYER: usize = 6;
 
@@ -103,10 +120,58 @@ pub struct Standing {
     pub ogw: Fraction,
 }
 
-/// Why a match cannot be recorded.
+/// Why a tournament cannot be created ([`Tournament::new`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum PairingError {
+pub enum TournamentError {
+    /// The number of players is outside `1..=MAX_PLAYERS`.
+    Players(u32),
+    /// The number of rounds is outside `1..=MAX_ROUNDS`.
+    Rounds(u32),
+    /// The scratch holds fewer words than [`Tournament::words_needed`].
+    Capacity(CapacityError),
+}
+
+impl fmt::Display for TournamentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Players(n) => write!(f, "{n} players: a tournament has 1..={MAX_PLAYERS}"),
+            Self::Rounds(m) => write!(f, "{m} rounds: a tournament has 1..={MAX_ROUNDS}"),
+            Self::Capacity(e) => write!(f, "the tournament {e}"),
+        }
+    }
+}
+
+impl core::error::Error for TournamentError {}
+
+/// Why a round cannot be opened or closed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum RoundError {
+    /// [`Tournament::start_round`] while a round is open.
+    AlreadyOpen,
+    /// [`Tournament::start_round`] after the last round.
+    AllPlayed,
+    /// [`Tournament::finish_round`] with no round open.
+    NotOpen,
+}
+
+impl fmt::Display for RoundError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::AlreadyOpen => "a round is already open",
+            Self::AllPlayed => "every round has been played",
+            Self::NotOpen => "no round is open",
+        })
+    }
+}
+
+impl core::error::Error for RoundError {}
+
+/// Why a match cannot be recorded ([`Tournament::record`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum RecordError {
     /// A player id outside `1..=n`; `second` tells which of the two.
     OutOfRange {
         /// Whether it is the second player of the match.
@@ -122,6 +187,20 @@ pub enum PairingError {
     /// No round is open ([`Tournament::start_round`] was not called, or all rounds are done).
     NoOpenRound,
 }
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let which = |second: bool| if second { "the second player" } else { "the first player" };
+        match *self {
+            Self::OutOfRange { second } => write!(f, "{} is not a player of the tournament", which(second)),
+            Self::SelfMatch => f.write_str("a player cannot play a match against himself"),
+            Self::PlaysTwice { second } => write!(f, "{} already has a match in this round", which(second)),
+            Self::NoOpenRound => f.write_str("no round is open"),
+        }
+    }
+}
+
+impl core::error::Error for RecordError {}
 
 /// The state of one tournament, stored in caller-provided words.
 #[derive(Debug)]
@@ -148,31 +227,35 @@ pub struct Tournament<'a> {
 }
 
 impl<'a> Tournament<'a> {
-    /// Words of scratch a tournament of `players` and `rounds` needs, if it fits a `usize`.
+    /// Words of scratch a tournament of `players` and `rounds` needs (`players · (rounds + 6)`),
+    /// if it fits a `usize`.
     #[must_use]
     pub fn words_needed(players: u32, rounds: u32) -> Option<usize> {
         let per_player = WORDS_PER_PLAYER.checked_add(usize::try_from(rounds).ok()?)?;
         usize::try_from(players).ok()?.checked_mul(per_player)
     }
 
-    /// A tournament before its first round, in `scratch`.
+    /// A tournament of `players` (ids `1..=players`) and `rounds` before its first round, in
+    /// `scratch`.
     ///
     /// # Errors
-    /// [`ErrorKind::OutOfRange`] for `players` outside `1..=MAX_PLAYERS` or `rounds` outside
-    /// `1..=MAX_ROUNDS`; [`ErrorKind::Capacity`] when `scratch` is too small.
-    pub fn new(players: u32, rounds: u32, scratch: &'a mut (impl Scratch + ?Sized)) -> Result<Self, ErrorKind> {
+    /// [`TournamentError::Players`] for `players` outside `1..=MAX_PLAYERS`,
+    /// [`TournamentError::Rounds`] for `rounds` outside `1..=MAX_ROUNDS`,
+    /// [`TournamentError::Capacity`] when `scratch` holds fewer than
+    /// [`Tournament::words_needed`] words.
+    ///
+    /// # Complexity
+    /// `O(n)` time (the scratch is cleared); `n·(m + 6)` words.
+    pub fn new(players: u32, rounds: u32, scratch: &'a mut (impl Scratch + ?Sized)) -> Result<Self, TournamentError> {
         if !(1..=MAX_PLAYERS).contains(&players) {
-            return Err(range_error("the number of players", players, 1, MAX_PLAYERS));
+            return Err(TournamentError::Players(players));
         }
         if !(1..=MAX_ROUNDS).contains(&rounds) {
-            return Err(range_error("the number of rounds", rounds, 1, MAX_ROUNDS));
+            return Err(TournamentError::Rounds(rounds));
         }
-        let needed = Self::words_needed(players, rounds).ok_or(ErrorKind::Capacity {
-            what: "scratch words",
-            needed: u64::MAX,
-            capacity: 0,
-        })?;
-        let words = scratch.words(needed)?;
+        // Both bounds hold, so the count fits a 32-bit `usize` (see `MAX_PLAYERS`).
+        let needed = Self::words_needed(players, rounds).unwrap_or(usize::MAX);
+        let words = scratch.words(needed).map_err(TournamentError::Capacity)?;
         let n = players as usize;
         let (match_points, rest) = words.split_at_mut(n);
         let (game_points, rest) = rest.split_at_mut(n);
@@ -212,36 +295,56 @@ impl<'a> Tournament<'a> {
         self.round
     }
 
-    /// Opens the next round. Returns `false` when all rounds have been played.
-    pub fn start_round(&mut self) -> bool {
-        if self.open || self.round >= self.rounds {
-            return false;
+    /// The number of rounds the tournament was created with.
+    #[must_use]
+    pub const fn rounds(&self) -> u32 {
+        self.rounds
+    }
+
+    /// Opens the next round and returns its number (1-based).
+    ///
+    /// # Errors
+    /// [`RoundError::AlreadyOpen`] while a round is open (finish it first),
+    /// [`RoundError::AllPlayed`] after the last round.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    pub fn start_round(&mut self) -> Result<u32, RoundError> {
+        if self.open {
+            return Err(RoundError::AlreadyOpen);
+        }
+        if self.round >= self.rounds {
+            return Err(RoundError::AllPlayed);
         }
         self.round += 1;
         self.open = true;
-        true
+        Ok(self.round)
     }
 
     /// Records a match of the open round between players `first` and `second` (1-based ids).
     ///
     /// # Errors
-    /// A [`PairingError`]; the tournament is unchanged then.
-    pub fn record(&mut self, first: u32, second: u32, result: MatchResult) -> Result<(), PairingError> {
+    /// A [`RecordError`]: no open round, an id outside `1..=n`, a player against himself, a
+    /// player who already has a match this round. The tournament is unchanged then.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    pub fn record(&mut self, first: u32, second: u32, result: MatchResult) -> Result<(), RecordError> {
         if !self.open {
-            return Err(PairingError::NoOpenRound);
+            return Err(RecordError::NoOpenRound);
         }
         let n = self.players;
         let index = |id: u32| (id as usize).checked_sub(1).filter(|&i| i < n);
-        let a = index(first).ok_or(PairingError::OutOfRange { second: false })?;
-        let b = index(second).ok_or(PairingError::OutOfRange { second: true })?;
+        let a = index(first).ok_or(RecordError::OutOfRange { second: false })?;
+        let b = index(second).ok_or(RecordError::OutOfRange { second: true })?;
         if a == b {
-            return Err(PairingError::SelfMatch);
+            return Err(RecordError::SelfMatch);
         }
         if self.last_played[a] == self.round {
-            return Err(PairingError::PlaysTwice { second: false });
+            return Err(RecordError::PlaysTwice { second: false });
         }
         if self.last_played[b] == self.round {
-            return Err(PairingError::PlaysTwice { second: true });
+            return Err(RecordError::PlaysTwice { second: true });
         }
         let (mp_a, mp_b) = result.match_points();
         let (gp_a, gp_b) = result.game_points();
@@ -258,10 +361,16 @@ impl<'a> Tournament<'a> {
     }
 
     /// Closes the open round: every player without a match gets a bye, and the values the
-    /// standings need are refreshed. Does nothing when no round is open.
-    pub fn finish_round(&mut self) {
+    /// standings need are refreshed.
+    ///
+    /// # Errors
+    /// [`RoundError::NotOpen`] when no round is open.
+    ///
+    /// # Complexity
+    /// `O(n)`.
+    pub fn finish_round(&mut self) -> Result<(), RoundError> {
         if !self.open {
-            return;
+            return Err(RoundError::NotOpen);
         }
         self.open = false;
         let r = self.round;
@@ -283,14 +392,21 @@ impl<'a> Tournament<'a> {
                 Err(_) => lcm / u128::from(g),
             };
         }
+        Ok(())
     }
 
-    /// The standing of player `index` (0-based) after the last finished round.
+    /// The standing of player `index` (0-based, the player with id `index + 1`) after the last
+    /// finished round (all 0 and `1/3` before the first); `None` for `index >= players()`.
     ///
-    /// # Panics
-    /// If `index >= players()`.
+    /// # Complexity
+    /// `O(r)` for the `r` matches the player has played, plus two fraction reductions.
     #[must_use]
-    pub fn standing(&self, index: usize) -> Standing {
+    pub fn standing(&self, index: usize) -> Option<Standing> {
+        (index < self.players).then(|| self.standing_of(index))
+    }
+
+    /// [`Tournament::standing`] of a valid index.
+    pub(crate) fn standing_of(&self, index: usize) -> Standing {
         let sums = self.opponent_sums(index);
         let r = u64::from(self.round.max(1));
         let games = u64::from(self.games[index].max(1));
@@ -318,32 +434,6 @@ impl<'a> Tournament<'a> {
             gw_sum += u128::from(packed >> 8 & 0xfff) * self.scale[(packed >> 20) as usize];
         }
         Some(OpponentSums { mw_sum, gw_sum, matches: u64::from(self.opponent_count[index]) })
-    }
-
-    /// Writes `Round r` and one `MP OMW GW OGW` line per player.
-    ///
-    /// # Errors
-    /// Whatever `out` returns.
-    pub fn write_round<W: Write + ?Sized>(&self, out: &mut W) -> core::fmt::Result {
-        /// The longest line: a 3-digit MP and three fractions of two 39-digit numbers.
-        const LONGEST_LINE: usize = 4 + 3 * (1 + 39 + 1 + 39) + 1;
-        let mut text = LineBuf::new();
-        text.push_bytes(b"Round ")?;
-        text.push_u64(u64::from(self.round))?;
-        text.push_bytes(b"\n")?;
-        for i in 0..self.players {
-            text.make_room(LONGEST_LINE, out)?;
-            let s = self.standing(i);
-            text.push_u64(u64::from(s.match_points))?;
-            for value in [s.omw, s.gw, s.ogw] {
-                text.push_bytes(b" ")?;
-                text.push_u128(value.numer())?;
-                text.push_bytes(b"/")?;
-                text.push_u128(value.denom())?;
-            }
-            text.push_bytes(b"\n")?;
-        }
-        text.flush_to(out)
     }
 }
 
@@ -393,95 +483,6 @@ const THIRD: Fraction = match Fraction::from_reduced(1, 3) {
 /// `num / den` in lowest terms; `den > 0` by construction.
 fn reduce(num: u128, den: u128) -> Fraction {
     Fraction::new(num, den).unwrap_or(Fraction::ZERO)
-}
-
-/// The range error for `value` outside `min..=max`.
-fn range_error(what: &'static str, value: u32, min: u32, max: u32) -> ErrorKind {
-    ErrorKind::OutOfRange { what, value: Some(i64::from(value)), min: i64::from(min), max: i64::from(max) }
-}
-
-/// Reads one match result `w1 w2 d` and checks it is legal.
-fn read_result(scanner: &mut Scanner<'_>) -> Result<MatchResult> {
-    scanner.skip_whitespace();
-    let at = scanner.position();
-    let mut games = [0u8; 3];
-    for (slot, what) in
-        games.iter_mut().zip(["games won by the first player", "games won by the second player", "games drawn"])
-    {
-        *slot = scanner.number(what, 0u8, 3)?;
-    }
-    MatchResult::new(games[0], games[1], games[2]).ok_or(Error::new(
-        at,
-        ErrorKind::Invalid(
-            "not a legal match result: w1 w2 d must be one of 2 0 0, 0 2 0, 2 1 0, 1 2 0, 2 0 1, 0 2 1, 1 1 1, 1 0 2, 0 1 2, 0 0 3",
-        ),
-    ))
-}
-
-/// Reads one test case and writes its standings round by round: round `r` is written before
-/// round `r + 1` is read.
-fn solve_case<W: Write + ?Sized>(
-    scanner: &mut Scanner<'_>,
-    scratch: &mut (impl Scratch + ?Sized),
-    out: &mut W,
-) -> Result<()> {
-    let n = scanner.number("the number of players", 1, MAX_PLAYERS)?;
-    scanner.skip_whitespace();
-    let rounds_at = scanner.position();
-    let m = scanner.number("the number of rounds", 1, MAX_ROUNDS)?;
-    let mut matches = [0u32; MAX_ROUNDS as usize];
-    for slot in &mut matches[..m as usize] {
-        *slot = scanner.number("the number of matches of a round (at most n/2)", 0, n / 2)?;
-    }
-    let mut tournament = Tournament::new(n, m, scratch).map_err(|kind| Error::new(rounds_at, kind))?;
-    for &count in &matches[..m as usize] {
-        tournament.start_round();
-        for _ in 0..count {
-            scanner.skip_whitespace();
-            let first_at = scanner.position();
-            let first = scanner.number("a player id", 1, n)?;
-            scanner.skip_whitespace();
-            let second_at = scanner.position();
-            let second = scanner.number("a player id", 1, n)?;
-            let result = read_result(scanner)?;
-            tournament.record(first, second, result).map_err(|e| {
-                let (at, id, rule) = match e {
-                    PairingError::SelfMatch => (second_at, second, "cannot play a match against himself"),
-                    PairingError::PlaysTwice { second: false } => {
-                        (first_at, first, "already has a match in this round")
-                    }
-                    PairingError::PlaysTwice { second: true } => {
-                        (second_at, second, "already has a match in this round")
-                    }
-                    PairingError::OutOfRange { .. } | PairingError::NoOpenRound => {
-                        (first_at, first, "cannot be recorded")
-                    }
-                };
-                Error::new(at, ErrorKind::InvalidItem { what: "player", item: u64::from(id), rule })
-            })?;
-        }
-        tournament.finish_round();
-        tournament.write_round(out)?;
-    }
-    Ok(())
-}
-
-/// The judge driver: reads `T` test cases from `input` and writes every round's standings.
-///
-/// # Errors
-/// The first problem in the input, with its position; capacity errors when `scratch` cannot
-/// hold a test case; [`ErrorKind::Write`] when `out` fails. Output already written for earlier
-/// rounds stays written: a caller that must not show partial answers buffers `out`.
-///
-/// # Complexity
-/// `O(Σ n·m²)` time; `n·(m + 6)` scratch words for the largest test case.
-pub fn solve<W: Write + ?Sized>(input: &[u8], scratch: &mut (impl Scratch + ?Sized), out: &mut W) -> Result<()> {
-    let mut scanner = Scanner::new(input);
-    let cases = scanner.unsigned("the number of test cases", 1, MAX_TEST_CASES)?;
-    for _ in 0..cases {
-        solve_case(&mut scanner, scratch, out)?;
-    }
-    scanner.finish()
 }
 
 #[cfg(test)]

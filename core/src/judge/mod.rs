@@ -1,11 +1,18 @@
 //! The judge drivers behind one entry point: input bytes in, answer text out.
+//!
+//! This dispatcher knows every problem's text adapter (`<problem>::text`); no problem knows
+//! it. Drivers (the `referee` binary, the firmware's judge mode) call [`run`] or
+//! [`run_streaming`] and map the outcome to an [`ExitStatus`].
+
+mod status;
 
 use core::fmt::Write;
 
-use crate::error::Result;
+pub use crate::text::{Error, ErrorKind, Position, Result};
+pub use status::ExitStatus;
+
 use crate::scratch::Scratch;
-use crate::source::ReadAt;
-use crate::tavern::Strategy;
+use crate::text::ReadAt;
 
 /// The problems this crate solves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -70,26 +77,29 @@ impl Problem {
     }
 }
 
-/// Choices that change what a driver prints or how it searches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Choices that change what a driver prints or how it searches; each problem's own
+/// configuration is its own type. The default is the same with and without any feature.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[non_exhaustive]
 pub struct Options {
     /// Print exact fractions instead of rounded decimals (problems with an exact mode).
     pub exact: bool,
-    /// How `tavern` caches states: the heap memo by default with the `alloc` feature, the
-    /// fixed table without it.
-    pub strategy: Strategy,
-    /// Scratch words of the fixed strategy's transposition table (`tavern`); default
-    /// [`crate::tavern::DEFAULT_TABLE_WORDS`] (143 KiB; 160 KiB of scratch with the
-    /// rank table). Below
-    /// [`crate::tavern::BUCKET_WORDS`] there is no table (a plain search).
-    pub table_words: usize,
+    /// How `tavern` caches states (default: the fixed table, as on the firmware).
+    pub tavern: crate::tavern::Strategy,
 }
 
-impl Default for Options {
-    fn default() -> Self {
-        Self { exact: false, strategy: Strategy::default(), table_words: crate::tavern::DEFAULT_TABLE_WORDS }
+impl Options {
+    /// The default options with exact mode set to `exact`.
+    #[must_use]
+    pub fn exact(exact: bool) -> Self {
+        Self { exact, ..Self::default() }
+    }
+
+    /// These options with `strategy` for `tavern`.
+    #[must_use]
+    pub const fn with_tavern(self, strategy: crate::tavern::Strategy) -> Self {
+        Self { tavern: strategy, ..self }
     }
 }
 
@@ -98,9 +108,24 @@ impl Default for Options {
 /// Drivers stream: a multi-part answer may be partly written before an error is found, so a
 /// caller that must print nothing on error collects `out` first (as the `referee` binary does).
 ///
+/// ```
+/// use referee_core::judge::{self, Options, Problem};
+///
+/// let input = b"1\n2 1\n1\n1 2 2 0 0\n";
+/// let mut scratch = [0u32; 64];
+/// let mut out = String::new();
+/// judge::run(Problem::Swiss, input, &Options::default(), &mut scratch[..], &mut out)?;
+/// assert_eq!(out, "Round 1\n3 1/3 1/1 1/3\n0 1/1 1/3 1/1\n");
+/// # Ok::<(), judge::Error>(())
+/// ```
+///
 /// # Errors
 /// The first problem found in the input (with its line and column), a capacity error when
-/// `scratch` is too small for the input, or [`crate::ErrorKind::Write`] when `out` fails.
+/// `scratch` is too small for the input, or [`ErrorKind::Write`] when `out` fails;
+/// [`Error::exit_status`] tells which.
+///
+/// # Complexity
+/// That of the problem's solver (see its module), plus one pass over the input.
 pub fn run<W: Write + ?Sized>(
     problem: Problem,
     input: &[u8],
@@ -109,10 +134,10 @@ pub fn run<W: Write + ?Sized>(
     out: &mut W,
 ) -> Result<()> {
     match problem {
-        Problem::Swiss => crate::swiss::solve(input, scratch, out),
-        Problem::Tavern => crate::tavern::solve(input, options, scratch, out),
-        Problem::Greater => crate::greater::solve(input, options, scratch, out),
-        Problem::Pathgame => crate::pathgame::solve(input, out),
+        Problem::Swiss => crate::swiss::text::solve(input, scratch, out),
+        Problem::Tavern => crate::tavern::text::solve(input, options.exact, options.tavern, scratch, out),
+        Problem::Greater => crate::greater::text::solve(input, options.exact, scratch, out),
+        Problem::Pathgame => crate::pathgame::text::solve(input, out),
     }
 }
 
@@ -123,6 +148,9 @@ pub fn run<W: Write + ?Sized>(
 /// Returns `None` when it cannot (another problem, another notation, invalid input, a failed
 /// read): the caller then reads the whole input and calls [`run`], which gives the answer or
 /// the positioned error. `Some(Err(_))` is only a failed write to `out`.
+///
+/// # Complexity
+/// `O(N)` time; no memory besides `buffer`.
 pub fn run_streaming<R: ReadAt + ?Sized, W: Write + ?Sized>(
     problem: Problem,
     source: &mut R,
@@ -132,7 +160,7 @@ pub fn run_streaming<R: ReadAt + ?Sized, W: Write + ?Sized>(
 ) -> Option<Result<()>> {
     let _ = options;
     match problem {
-        Problem::Pathgame => crate::pathgame::solve_at(source, buffer, out),
+        Problem::Pathgame => crate::pathgame::text::solve_at(source, buffer, out),
         Problem::Swiss | Problem::Tavern | Problem::Greater => None,
     }
 }

@@ -1,10 +1,11 @@
 //! Reading a board: the one-pass plain layout (in memory or streamed) and the exact reader
 //! that reports the first error of any input in either notation.
 
-use super::{too_wide, Decider, Fault, FaultKind, Row, Winner, MAX_COLUMNS};
-use crate::error::{Error, ErrorKind, Position, Result};
-use crate::scanner::{is_space, Scanner};
-use crate::source::ReadAt;
+use core::fmt::Write;
+
+use super::{Decider, Fault, FaultKind, Row, Winner, MAX_COLUMNS};
+use crate::text::scanner::is_space;
+use crate::text::{Error, ErrorKind, Position, ReadAt, Result, Scanner};
 
 /// Where the rows of a valid board in plain notation must be: the text between the leading
 /// and the trailing whitespace is `row`, a line break (`\n` or `\r\n`), `row` of equal length,
@@ -34,7 +35,7 @@ impl Layout {
 
 /// Decides a valid board in plain notation in one pass over the input; `None` when the input
 /// is anything else (then [`read_exactly`] says what).
-pub(super) fn plain_fast(input: &[u8]) -> Option<Winner> {
+fn plain_fast(input: &[u8]) -> Option<Winner> {
     let leading = input.iter().take_while(|&&b| is_space(b)).count();
     let trailing = input.iter().rev().take_while(|&&b| is_space(b)).count();
     let layout = Layout::new(input.len() as u64, leading as u64, trailing as u64)?;
@@ -50,7 +51,7 @@ pub(super) fn plain_fast(input: &[u8]) -> Option<Winner> {
 }
 
 /// As [`plain_fast`], reading `source` through the two halves of `buffer`: one cursor per row.
-pub(super) fn plain_streamed<R: ReadAt + ?Sized>(source: &mut R, buffer: &mut [u8]) -> Option<Winner> {
+fn plain_streamed<R: ReadAt + ?Sized>(source: &mut R, buffer: &mut [u8]) -> Option<Winner> {
     let half = buffer.len() / 2;
     let (top_buffer, bottom_buffer) = buffer.split_at_mut(half);
     let bottom_buffer = bottom_buffer.get_mut(..half)?;
@@ -155,7 +156,7 @@ impl Notation {
 type RowText<'a> = (Position, &'a [u8]);
 
 /// Reads any input token by token and decides it, or reports its first error exactly.
-pub(super) fn read_exactly(input: &[u8]) -> Result<Winner> {
+fn read_exactly(input: &[u8]) -> Result<Winner> {
     let mut scanner = Scanner::new(input);
     let winner = match scanner.peek() {
         Some(b'{') => braces(&mut scanner)?,
@@ -258,6 +259,11 @@ fn fault_error(fault: Fault, top: RowText<'_>, bottom: RowText<'_>, notation: No
             row,
             path_cut("has its black cell in the other row than the column before it (they touch only at a corner)"),
         ),
+        // The rows are always fed in pieces of one length here.
+        FaultKind::UnequalRows => (
+            Row::Bottom,
+            ErrorKind::Invalid("the second row is shorter than the first (the rows must have the same length)"),
+        ),
     };
     let start = if row == Row::Top { top.0 } else { bottom.0 };
     Error::new(cell_at(start, column), kind)
@@ -267,6 +273,61 @@ fn fault_error(fault: Fault, top: RowText<'_>, bottom: RowText<'_>, notation: No
 fn cell_at(start: Position, column: usize) -> Position {
     let offset = u32::try_from(column).unwrap_or(u32::MAX);
     Position { line: start.line, column: start.column.saturating_add(offset) }
+}
+
+/// The judge driver: reads a board in either notation and writes `Snuke` or `Sothe`.
+///
+/// A board in plain notation is first tried where a valid one must be (its rows laid out by
+/// the input's length) in one pass; anything else, and every invalid board, is read again
+/// token by token to report the first error exactly.
+///
+/// # Errors
+/// The first problem in the input with its position (see the [module docs](self)), or
+/// [`ErrorKind::Write`] when `out` fails.
+///
+/// # Complexity
+/// `O(N)` time, `O(1)` memory besides the input.
+pub fn solve<W: Write + ?Sized>(input: &[u8], out: &mut W) -> Result<()> {
+    let winner = match plain_fast(input) {
+        Some(winner) => winner,
+        None => read_exactly(input)?,
+    };
+    write_winner(winner, out)
+}
+
+/// Answers a board in plain notation read from `source` through `buffer` (two cursors, one
+/// per row, each using half of it), without holding the input.
+///
+/// Returns `None` when it cannot answer that way: `buffer` shorter than 2 bytes, another
+/// notation, an invalid board, a failed read. The caller then reads the whole input and calls
+/// [`solve`], which answers or reports the error with its position.
+///
+/// # Complexity
+/// `O(N)` time; reads of at most `buffer.len() / 2` bytes per cursor.
+pub fn solve_at<R: ReadAt + ?Sized, W: Write + ?Sized>(
+    source: &mut R,
+    buffer: &mut [u8],
+    out: &mut W,
+) -> Option<Result<()>> {
+    let winner = plain_streamed(source, buffer)?;
+    Some(write_winner(winner, out))
+}
+
+/// Writes the answer line.
+fn write_winner<W: Write + ?Sized>(winner: Winner, out: &mut W) -> Result<()> {
+    out.write_str(winner.name())?;
+    out.write_str("\n")?;
+    Ok(())
+}
+
+/// The error for a board wider than [`MAX_COLUMNS`].
+fn too_wide(columns: u64) -> ErrorKind {
+    ErrorKind::OutOfRange {
+        what: "the number of columns",
+        value: i64::try_from(columns).ok(),
+        min: 1,
+        max: i64::try_from(MAX_COLUMNS).unwrap_or(i64::MAX),
+    }
 }
 
 #[cfg(test)]
@@ -320,5 +381,43 @@ mod tests {
         }
         assert_eq!(plain_fast(b"#..\r\n...\r\n"), Some(Winner::Snuke));
         assert_eq!(plain_fast(b" \n#..\n...  \n"), Some(Winner::Snuke));
+    }
+
+    fn answer(input: &[u8]) -> Result<String> {
+        let mut out = String::new();
+        solve(input, &mut out).map(|()| out)
+    }
+
+    #[test]
+    fn official_examples() {
+        let cases: [(&[u8], &str); 5] = [
+            (b"#..\n...\n", "Snuke\n"),
+            (b"#\n.\n", "Sothe\n"),
+            (b".....\n..#..\n", "Sothe\n"),
+            (b".#...\n.....\n", "Snuke\n"),
+            (b".....#..#........##.......\n..........#..........#....\n", "Snuke\n"),
+        ];
+        for (input, expected) in cases {
+            assert_eq!(answer(input).as_deref(), Ok(expected), "{input:?}");
+        }
+    }
+
+    #[test]
+    fn streaming_agrees_with_the_driver_for_every_buffer_size() {
+        let input: &[u8] = b"\n  .....#..#........##.......\r\n..........#..........#....\n\n";
+        for size in 2..64 {
+            let mut buffer = std::vec![0u8; size];
+            let mut source = std::vec::Vec::from(input);
+            let mut out = String::new();
+            let streamed = solve_at(&mut source[..], &mut buffer, &mut out);
+            assert_eq!(streamed, Some(Ok(())), "buffer of {size}");
+            assert_eq!(Ok(out), answer(input));
+        }
+        let mut out = String::new();
+        let mut braces = *b"{\"#..\", \"...\"}";
+        assert_eq!(solve_at(&mut braces[..], &mut [0; 64], &mut out), None);
+        let mut cut = *b"#.\n.#\n";
+        assert_eq!(solve_at(&mut cut[..], &mut [0; 64], &mut out), None);
+        assert_eq!(solve_at(&mut *b"..\n..\n".to_vec(), &mut [0; 1], &mut out), None);
     }
 }

@@ -1,6 +1,11 @@
-//! Errors of the judge drivers: where in the input, and what was wrong.
+//! Errors of the judge text adapters: where in the input, and what was wrong.
+//!
+//! The typed solvers have their own error types, one per operation; this positioned error is
+//! for judge text only.
 
 use core::fmt;
+
+use crate::scratch::CapacityError;
 
 /// A 1-based line and column (in bytes) of the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
@@ -86,6 +91,20 @@ impl Error {
 
 /// Shorthand for results of this crate.
 pub type Result<T, E = Error> = core::result::Result<T, E>;
+
+impl From<CapacityError> for ErrorKind {
+    fn from(error: CapacityError) -> Self {
+        Self::Capacity {
+            what: "scratch words",
+            needed: u64::try_from(error.needed).unwrap_or(u64::MAX),
+            capacity: u64::try_from(error.capacity).unwrap_or(u64::MAX),
+        }
+    }
+}
+
+impl core::error::Error for ErrorKind {}
+
+impl core::error::Error for Error {}
 
 impl From<fmt::Error> for Error {
     fn from(_: fmt::Error) -> Self {

@@ -1,0 +1,139 @@
+//! The judge format of `swiss` (Codeforces Gym 102394 C): `T` test cases, each `n m`, the
+//! match counts of the `m` rounds, then every match `p1 p2 w1 w2 d`; the answer is `Round r`
+//! and one `MP OMW GW OGW` line per player after every round, fractions `p/q` in lowest terms.
+
+use core::fmt::Write;
+
+use super::{MatchResult, RecordError, Tournament, TournamentError, MAX_PLAYERS, MAX_ROUNDS};
+use crate::scratch::Scratch;
+use crate::text::format::LineBuf;
+use crate::text::{Error, ErrorKind, Result, Scanner};
+
+/// The most test cases in one input.
+pub const MAX_TEST_CASES: u64 = 1 << 32;
+
+/// Reads one match result `w1 w2 d` and checks it is legal.
+fn read_result(scanner: &mut Scanner<'_>) -> Result<MatchResult> {
+    scanner.skip_whitespace();
+    let at = scanner.position();
+    let mut games = [0u8; 3];
+    for (slot, what) in
+        games.iter_mut().zip(["games won by the first player", "games won by the second player", "games drawn"])
+    {
+        *slot = scanner.number(what, 0u8, 3)?;
+    }
+    MatchResult::new(games[0], games[1], games[2]).ok_or(Error::new(
+        at,
+        ErrorKind::Invalid(
+            "not a legal match result: w1 w2 d must be one of 2 0 0, 0 2 0, 2 1 0, 1 2 0, 2 0 1, 0 2 1, 1 1 1, 1 0 2, 0 1 2, 0 0 3",
+        ),
+    ))
+}
+
+/// Reads one test case and writes its standings round by round: round `r` is written before
+/// round `r + 1` is read.
+fn solve_case<W: Write + ?Sized>(
+    scanner: &mut Scanner<'_>,
+    scratch: &mut (impl Scratch + ?Sized),
+    out: &mut W,
+) -> Result<()> {
+    let n = scanner.number("the number of players", 1, MAX_PLAYERS)?;
+    scanner.skip_whitespace();
+    let rounds_at = scanner.position();
+    let m = scanner.number("the number of rounds", 1, MAX_ROUNDS)?;
+    let mut matches = [0u32; MAX_ROUNDS as usize];
+    for slot in &mut matches[..m as usize] {
+        *slot = scanner.number("the number of matches of a round (at most n/2)", 0, n / 2)?;
+    }
+    let mut tournament = Tournament::new(n, m, scratch).map_err(|e| Error::new(rounds_at, tournament_error(e)))?;
+    for &count in &matches[..m as usize] {
+        tournament.start_round().map_err(|_| Error::new(rounds_at, ErrorKind::Invalid("round out of order")))?;
+        for _ in 0..count {
+            scanner.skip_whitespace();
+            let first_at = scanner.position();
+            let first = scanner.number("a player id", 1, n)?;
+            scanner.skip_whitespace();
+            let second_at = scanner.position();
+            let second = scanner.number("a player id", 1, n)?;
+            let result = read_result(scanner)?;
+            tournament.record(first, second, result).map_err(|e| {
+                let (at, id, rule) = match e {
+                    RecordError::SelfMatch => (second_at, second, "cannot play a match against himself"),
+                    RecordError::PlaysTwice { second: false } => (first_at, first, "already has a match in this round"),
+                    RecordError::PlaysTwice { second: true } => {
+                        (second_at, second, "already has a match in this round")
+                    }
+                    RecordError::OutOfRange { .. } | RecordError::NoOpenRound => {
+                        (first_at, first, "cannot be recorded")
+                    }
+                };
+                Error::new(at, ErrorKind::InvalidItem { what: "player", item: u64::from(id), rule })
+            })?;
+        }
+        tournament.finish_round().map_err(|_| Error::new(rounds_at, ErrorKind::Invalid("round out of order")))?;
+        write_round(&tournament, out)?;
+    }
+    Ok(())
+}
+
+/// The judge error for a tournament the parser's ranges let through: only capacity is left.
+fn tournament_error(error: TournamentError) -> ErrorKind {
+    let range = |what, value: u32, max: u32| ErrorKind::OutOfRange {
+        what,
+        value: Some(i64::from(value)),
+        min: 1,
+        max: i64::from(max),
+    };
+    match error {
+        TournamentError::Players(n) => range("the number of players", n, MAX_PLAYERS),
+        TournamentError::Rounds(m) => range("the number of rounds", m, MAX_ROUNDS),
+        TournamentError::Capacity(e) => e.into(),
+    }
+}
+
+/// The judge driver: reads `T` test cases from `input` and writes every round's standings.
+///
+/// # Errors
+/// The first problem in the input, with its position; capacity errors when `scratch` cannot
+/// hold a test case; [`ErrorKind::Write`] when `out` fails. Output already written for earlier
+/// rounds stays written: a caller that must not show partial answers buffers `out`.
+///
+/// # Complexity
+/// `O(Σ n·m²)` time; `n·(m + 6)` scratch words for the largest test case.
+pub fn solve<W: Write + ?Sized>(input: &[u8], scratch: &mut (impl Scratch + ?Sized), out: &mut W) -> Result<()> {
+    let mut scanner = Scanner::new(input);
+    let cases = scanner.unsigned("the number of test cases", 1, MAX_TEST_CASES)?;
+    for _ in 0..cases {
+        solve_case(&mut scanner, scratch, out)?;
+    }
+    scanner.finish()
+}
+
+/// Writes `Round r` and one `MP OMW GW OGW` line per player of `tournament`.
+///
+/// # Errors
+/// Whatever `out` returns.
+///
+/// # Complexity
+/// `O(n·r)`, through a line buffer (one `write_str` per 2 KiB).
+pub fn write_round<W: Write + ?Sized>(tournament: &Tournament<'_>, out: &mut W) -> core::fmt::Result {
+    /// The longest line: a 3-digit MP and three fractions of two 39-digit numbers.
+    const LONGEST_LINE: usize = 4 + 3 * (1 + 39 + 1 + 39) + 1;
+    let mut text = LineBuf::new();
+    text.push_bytes(b"Round ")?;
+    text.push_u64(u64::from(tournament.round()))?;
+    text.push_bytes(b"\n")?;
+    for i in 0..tournament.players() {
+        text.make_room(LONGEST_LINE, out)?;
+        let s = tournament.standing_of(i);
+        text.push_u64(u64::from(s.match_points))?;
+        for value in [s.omw, s.gw, s.ogw] {
+            text.push_bytes(b" ")?;
+            text.push_u128(value.numer())?;
+            text.push_bytes(b"/")?;
+            text.push_u128(value.denom())?;
+        }
+        text.push_bytes(b"\n")?;
+    }
+    text.flush_to(out)
+}

@@ -1,0 +1,70 @@
+//! The judge format of `tavern` (Gym 104160 L): `n m`, then the `n` attacks of Alice's minions
+//! and the `m` of Bob's; the answer is the three probabilities (Alice, Bob, tie), one per line,
+//! with 12 decimals rounded to nearest, or as irreducible fractions in exact mode.
+
+use core::fmt::Write;
+
+use super::{odds, Battle, OddsError, Strategy, MAX_MINIONS, MAX_VALUE};
+use crate::scratch::Scratch;
+use crate::text::format::write_answer_line;
+use crate::text::{Error, ErrorKind, Result, Scanner};
+
+/// Reads a battle in judge format: `n m`, then `n` and `m` attack values.
+///
+/// # Errors
+/// Counts outside `1..=7`, values outside `1..=10^9`, missing numbers, or anything after the
+/// last number, with the position of the offending token.
+pub fn parse(input: &[u8]) -> Result<Battle> {
+    let mut scanner = Scanner::new(input);
+    let n = scanner.number::<u8>("the number of Alice's minions", 1, 7)?;
+    let m = scanner.number::<u8>("the number of Bob's minions", 1, 7)?;
+    let mut values = [[0u32; MAX_MINIONS]; 2];
+    for (side, (count, what)) in
+        [(n, "an attack of Alice's minions"), (m, "an attack of Bob's minions")].into_iter().enumerate()
+    {
+        for value in values[side].iter_mut().take(usize::from(count)) {
+            *value = scanner.number::<u32>(what, 1, MAX_VALUE)?;
+        }
+    }
+    scanner.finish()?;
+    let [alice, bob] = &values;
+    // The ranges read above are the battle's own, so it cannot refuse them.
+    Battle::new(&alice[..usize::from(n)], &bob[..usize::from(m)])
+        .map_err(|_| Error::new(scanner.position(), ErrorKind::Invalid("invalid battle")))
+}
+
+/// The judge driver: reads a battle, writes the three probabilities (Alice, Bob, tie), one per
+/// line, as decimals with 12 digits rounded to nearest (ties away from zero), or as
+/// irreducible fractions when `exact`, searched with `strategy`.
+///
+/// # Errors
+/// As [`parse`]; a capacity error (at 1:1) when `scratch` or the heap is too small; a write
+/// error from `out`.
+pub fn solve<W: Write + ?Sized>(
+    input: &[u8],
+    exact: bool,
+    strategy: Strategy,
+    scratch: &mut (impl Scratch + ?Sized),
+    out: &mut W,
+) -> Result<()> {
+    let battle = parse(input)?;
+    let odds =
+        odds(&battle, strategy, scratch).map_err(|e| Error::new(Scanner::new(input).position(), odds_error(e)))?;
+    for probability in odds.fractions() {
+        write_answer_line(out, probability, exact)?;
+    }
+    Ok(())
+}
+
+/// The judge message of a search that could not run.
+fn odds_error(error: OddsError) -> ErrorKind {
+    match error {
+        OddsError::Capacity(e) => e.into(),
+        OddsError::OutOfMemory { wanted, stored } => ErrorKind::Capacity {
+            what: "memo states (out of memory)",
+            needed: u64::try_from(wanted).unwrap_or(u64::MAX),
+            capacity: u64::try_from(stored).unwrap_or(u64::MAX),
+        },
+        OddsError::Overflow => ErrorKind::Overflow("an outcome count"),
+    }
+}
