@@ -41,12 +41,14 @@ fn solve_case<W: Write + ?Sized>(
     scanner.skip_whitespace();
     let rounds_at = scanner.position();
     let m = scanner.number("the number of rounds", 1, MAX_ROUNDS)?;
-    let mut matches = [0u32; MAX_ROUNDS as usize];
-    for slot in &mut matches[..m as usize] {
-        *slot = scanner.number("the number of matches of a round (at most n/2)", 0, n / 2)?;
+    let mut matches = heapless::Vec::<u32, { MAX_ROUNDS as usize }>::new();
+    for _ in 0..m {
+        let count = scanner.number("the number of matches of a round (at most n/2)", 0, n / 2)?;
+        // `m <= MAX_ROUNDS`, the vector's capacity.
+        matches.push(count).map_err(|_| Error::new(rounds_at, ErrorKind::Invalid("too many rounds")))?;
     }
     let mut tournament = Tournament::new(n, m, scratch).map_err(|e| Error::new(rounds_at, tournament_error(e)))?;
-    for &count in &matches[..m as usize] {
+    for &count in &matches {
         tournament.start_round().map_err(|_| Error::new(rounds_at, ErrorKind::Invalid("round out of order")))?;
         for _ in 0..count {
             scanner.skip_whitespace();

@@ -4,10 +4,14 @@
 
 use core::fmt::Write;
 
-use super::{odds, Battle, OddsError, Strategy, MAX_MINIONS, MAX_VALUE};
+use super::{odds, Battle, Minions, OddsError, Strategy, MAX_VALUE};
 use crate::scratch::Scratch;
 use crate::text::format::write_answer_line;
 use crate::text::{Error, ErrorKind, Result, Scanner};
+
+/// [`super::MAX_MINIONS`] as the count the parser reads.
+const MAX_SIDE: u8 = 7;
+const _: () = assert!(MAX_SIDE as usize == super::MAX_MINIONS);
 
 /// Reads a battle in judge format: `n m`, then `n` and `m` attack values.
 ///
@@ -16,21 +20,21 @@ use crate::text::{Error, ErrorKind, Result, Scanner};
 /// last number, with the position of the offending token.
 pub fn parse(input: &[u8]) -> Result<Battle> {
     let mut scanner = Scanner::new(input);
-    let n = scanner.number::<u8>("the number of Alice's minions", 1, 7)?;
-    let m = scanner.number::<u8>("the number of Bob's minions", 1, 7)?;
-    let mut values = [[0u32; MAX_MINIONS]; 2];
+    let n = scanner.number::<u8>("the number of Alice's minions", 1, MAX_SIDE)?;
+    let m = scanner.number::<u8>("the number of Bob's minions", 1, MAX_SIDE)?;
+    let mut sides = [Minions::new(), Minions::new()];
     for (side, (count, what)) in
-        [(n, "an attack of Alice's minions"), (m, "an attack of Bob's minions")].into_iter().enumerate()
+        sides.iter_mut().zip([(n, "an attack of Alice's minions"), (m, "an attack of Bob's minions")])
     {
-        for value in values[side].iter_mut().take(usize::from(count)) {
-            *value = scanner.number::<u32>(what, 1, MAX_VALUE)?;
+        for _ in 0..count {
+            let at = scanner.position();
+            let value = scanner.number::<u32>(what, 1, MAX_VALUE)?;
+            side.push(value).map_err(|_| Error::new(at, ErrorKind::Invalid("more than 7 minions")))?;
         }
     }
     scanner.finish()?;
-    let [alice, bob] = &values;
     // The ranges read above are the battle's own, so it cannot refuse them.
-    Battle::new(&alice[..usize::from(n)], &bob[..usize::from(m)])
-        .map_err(|_| Error::new(scanner.position(), ErrorKind::Invalid("invalid battle")))
+    Battle::new(&sides[0], &sides[1]).map_err(|_| Error::new(scanner.position(), ErrorKind::Invalid("invalid battle")))
 }
 
 /// The judge driver: reads a battle, writes the three probabilities (Alice, Bob, tie), one per
