@@ -1,17 +1,26 @@
 #!/usr/bin/env bash
 # Every check CI runs, on a fresh machine: installs what is missing, then fmt, clippy, the
-# firmware (build, size, self-check in QEMU), tests (the firmware test among them), docs, and
-# the no_std core for the Cortex-M target in every feature combination.
+# firmware (build, size, self-check in QEMU), tests (the firmware test among them), docs, the
+# core's tests in every feature combination and with the declared rust-version, the no_std
+# core for three microcontroller targets, and `cargo package` of the core.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 THUMB=thumbv7em-none-eabihf
+# The no_std core is also built and linted for the smallest Cortex-M and for RISC-V.
+CORE_TARGETS=("$THUMB" thumbv6m-none-eabi riscv32imac-unknown-none-elf)
+# The workspace's declared rust-version, built and tested as such.
+MSRV=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
+# defmt-print must decode the locked defmt's frames: the same version.
+DEFMT_PRINT=$(awk '$0 == "name = \"defmt\"" { getline; gsub(/version = |"/, ""); print }' Cargo.lock)
 step() { printf '\n==> %s\n' "$*"; }
 
-step "toolchain: $THUMB target and components"
-if ! rustup target list --installed | grep -qx "$THUMB"; then
-    rustup target add "$THUMB"
-fi
+step "toolchain: targets ${CORE_TARGETS[*]}, components, rust $MSRV"
+for target in "${CORE_TARGETS[@]}"; do
+    rustup target list --installed | grep -qx "$target" || rustup target add "$target"
+done
+rustup run "$MSRV" rustc --version >/dev/null 2>&1 || rustup toolchain install "$MSRV" --profile minimal
+rustup target list --toolchain "$MSRV" --installed | grep -qx "$THUMB" || rustup target add --toolchain "$MSRV" "$THUMB"
 rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
 rustup component list --installed | grep -q '^clippy' || rustup component add clippy
 
@@ -25,7 +34,9 @@ if ((${#missing[@]})); then
     $sudo apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 qemu-system-arm --version | sed -n 1p
-command -v defmt-print >/dev/null || cargo install --locked defmt-print
+if [[ $(defmt-print --version 2>/dev/null | sed -n 1p) != "defmt-print $DEFMT_PRINT" ]]; then
+    cargo install --locked defmt-print --version "$DEFMT_PRINT"
+fi
 defmt-print --version
 
 step "cargo fmt --check"
@@ -46,7 +57,8 @@ step "firmware: self-check in QEMU (cd embedded && cargo run --release)"
 (cd embedded && cargo run --release --locked)
 
 step "cargo test (host workspace; tests/tests/firmware.rs runs every judge case in QEMU)"
-REFEREE_FIRMWARE_DIR="$(realpath "${CARGO_TARGET_DIR:-target}")/$THUMB/release" cargo test --workspace --all-features --locked
+REFEREE_REQUIRE_FIRMWARE=1 REFEREE_FIRMWARE_DIR="$(realpath "${CARGO_TARGET_DIR:-target}")/$THUMB/release" \
+    cargo test --workspace --all-features --locked
 
 step "release-only tests (too slow for debug builds)"
 cargo test --release -p referee-tests --test tavern --all-features --locked
@@ -55,9 +67,20 @@ step "cargo doc -D warnings"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --all-features --locked
 
 for features in "" "alloc" "defmt" "alloc,defmt"; do
-    step "referee-core for $THUMB, features: '${features:-none}'"
-    cargo build -p referee-core --target "$THUMB" --no-default-features --features "$features" --locked
-    cargo clippy -p referee-core --target "$THUMB" --no-default-features --features "$features" --locked -- -D warnings
+    step "referee-core tests, features: '${features:-none}'"
+    cargo test -p referee-core --no-default-features --features "$features" --locked
+    for target in "${CORE_TARGETS[@]}"; do
+        step "referee-core for $target, features: '${features:-none}'"
+        cargo build -p referee-core --target "$target" --no-default-features --features "$features" --locked
+        cargo clippy -p referee-core --target "$target" --no-default-features --features "$features" --locked -- -D warnings
+    done
 done
+
+step "referee-core with rust $MSRV (the declared rust-version): build and test, all features"
+cargo "+$MSRV" test -p referee-core --all-features --locked
+cargo "+$MSRV" build -p referee-core --target "$THUMB" --no-default-features --locked
+
+step "cargo package -p referee-core (what crates.io would get builds on its own)"
+cargo package -p referee-core --locked
 
 step "all checks passed"

@@ -3,10 +3,15 @@
 
 Usage:
   python3 scripts/compare_peers.py --peers DIR [--referee PATH] [--inputs DIR] [--runs N] [NAME...]
+  python3 scripts/compare_peers.py --against-referee OLD [--referee PATH] [...]   (before/after)
 
 --peers DIR    folder with the compiled peer binaries (swiss, tavern, greater, pathgame), e.g.
                the output folder of the peers' build script. Required: this project does not
                ship them.
+--against-referee OLD
+               instead of the peers, another `referee` binary (e.g. built from an older commit
+               in a git worktree) with the same arguments on every case: the "peer" columns are
+               OLD, and the answers must be byte-identical.
 --referee      the `referee` binary (default: target/release/referee; build it first with
                `cargo build --release -p referee-host`).
 --inputs DIR   folder with the benchmark inputs (default: tests/bench-inputs).
@@ -138,13 +143,16 @@ def compare_with_baseline(name, ours_argv, base_argv, input_path, args):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--peers", required=True)
+    parser.add_argument("--peers")
+    parser.add_argument("--against-referee")
     parser.add_argument("--referee", default="target/release/referee")
     parser.add_argument("--inputs", default="tests/bench-inputs")
     parser.add_argument("--runs", type=int, default=11)
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("names", nargs="*")
     args = parser.parse_args()
+    if bool(args.peers) == bool(args.against_referee):
+        sys.exit("give exactly one of --peers DIR and --against-referee OLD")
     if not os.access(args.referee, os.X_OK):
         sys.exit(f"no referee binary at {args.referee}: cargo build --release -p referee-host")
 
@@ -154,12 +162,17 @@ def main():
         if args.names and not any(n in name for n in args.names):
             continue
         input_path = os.path.join(args.inputs, file)
-        peer = os.path.join(args.peers, peer_name)
+        if args.against_referee:
+            peer, how = args.against_referee, "bytes"
+        else:
+            peer = os.path.join(args.peers, peer_name)
         if not os.path.exists(input_path):
             print(f"{name:<22}skipped: no input {input_path}")
             continue
         ours_argv = [args.referee] + ref_args
-        peer_argv = [peer] if os.access(peer, os.X_OK) else None
+        peer_argv = None
+        if os.access(peer, os.X_OK):
+            peer_argv = [peer] + ref_args if args.against_referee else [peer]
         # Warm-up, and the answer check.
         _, _, ours_out = run_measured(ours_argv, input_path, args.timeout, keep_output=True)
         peer_times, peer_rss = [], 0

@@ -73,3 +73,8 @@ pub use fraction::Fraction;
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use scratch::HeapScratch;
 pub use scratch::{CapacityError, Scratch};
+
+/// The crate README's example, compiled and run as a doc test so that it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

@@ -81,7 +81,7 @@ pub fn pathgame_board(columns: usize, seed: u64) -> Vec<u8> {
     let middle = columns / 10..columns - columns / 10;
     for j in 0..columns {
         let bits = rng.next_u64();
-        previous = if bits % 16 == 0 && !middle.contains(&j) {
+        previous = if bits.is_multiple_of(16) && !middle.contains(&j) {
             let on_top = previous.unwrap_or(bits >> 32 & 1 == 1);
             let row = if on_top { &mut top } else { &mut bottom };
             row[j] = b'#';

@@ -57,7 +57,7 @@ fn permutations(items: &mut [u32], visit: &mut dyn FnMut(&[u32])) {
         }
         for i in 0..k {
             heap(k - 1, items, visit);
-            let j = if k % 2 == 0 { i } else { 0 };
+            let j = if k.is_multiple_of(2) { i } else { 0 };
             if i + 1 < k {
                 items.swap(j, k - 1);
             }

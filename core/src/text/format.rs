@@ -57,7 +57,8 @@ fn digits_u128(value: u128, buf: &mut [u8; 40]) -> usize {
 /// [`core::fmt::Write`] in few large writes.
 #[derive(Clone, Debug)]
 pub struct LineBuf {
-    bytes: heapless::Vec<u8, { LineBuf::CAPACITY }>,
+    bytes: [u8; LineBuf::CAPACITY],
+    len: usize,
 }
 
 impl LineBuf {
@@ -67,7 +68,7 @@ impl LineBuf {
     /// An empty buffer.
     #[must_use]
     pub const fn new() -> Self {
-        Self { bytes: heapless::Vec::new() }
+        Self { bytes: [0; Self::CAPACITY], len: 0 }
     }
 
     /// Appends text; fails when the buffer is full.
@@ -75,7 +76,10 @@ impl LineBuf {
     /// # Errors
     /// [`fmt::Error`] when the text would exceed [`LineBuf::CAPACITY`].
     pub fn push_bytes(&mut self, bytes: &[u8]) -> fmt::Result {
-        self.bytes.extend_from_slice(bytes).map_err(|_| fmt::Error)
+        let end = self.len.checked_add(bytes.len()).filter(|&e| e <= Self::CAPACITY).ok_or(fmt::Error)?;
+        self.bytes[self.len..end].copy_from_slice(bytes);
+        self.len = end;
+        Ok(())
     }
 
     /// Appends `value` in decimal.
@@ -105,8 +109,8 @@ impl LineBuf {
 
     /// Bytes still free before a flush is needed.
     #[must_use]
-    pub fn remaining(&self) -> usize {
-        Self::CAPACITY - self.bytes.len()
+    pub const fn remaining(&self) -> usize {
+        Self::CAPACITY - self.len
     }
 
     /// The collected text.
@@ -114,7 +118,7 @@ impl LineBuf {
     pub fn as_str(&self) -> &str {
         // Only whole `str`s and ASCII digits are ever pushed, so this cannot fail; an empty
         // string would be the fallback.
-        core::str::from_utf8(&self.bytes).unwrap_or_default()
+        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
     }
 
     /// Writes the collected text to `out` and empties the buffer.
@@ -123,7 +127,7 @@ impl LineBuf {
     /// Whatever `out` returns.
     pub fn flush_to<W: Write + ?Sized>(&mut self, out: &mut W) -> fmt::Result {
         let result = out.write_str(self.as_str());
-        self.bytes.clear();
+        self.len = 0;
         result
     }
 
