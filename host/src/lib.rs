@@ -14,6 +14,7 @@
 pub mod answer;
 pub mod cli;
 pub mod input;
+pub mod output;
 
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -50,7 +51,7 @@ pub fn run_with_stdin_file(
     match cli::parse(args) {
         Ok(Command::Help(text) | Command::Version(text)) => match write_answer(stdout, &text) {
             Ok(()) => EXIT_OK,
-            Err(e) => report(stderr, &format!("cannot write to stdout: {e}"), EXIT_USAGE),
+            Err(e) => write_failed(stderr, &e),
         },
         Ok(Command::Solve(invocation)) => solve(&invocation, stdin, stdin_file, stdout, stderr),
         Err(message) => {
@@ -66,11 +67,19 @@ fn report(stderr: &mut dyn Write, message: &str, status: u8) -> u8 {
     status
 }
 
-/// Writes all of `text`; a closed pipe (`referee ... | head`) counts as success.
+/// Writes all of `text` and flushes it.
 fn write_answer(stdout: &mut dyn Write, text: &str) -> io::Result<()> {
-    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        other => other,
+    stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush())
+}
+
+/// The status of a failed write to stdout: [`EXIT_USAGE`], with a message unless the reader
+/// went away (a broken pipe, as in `referee ... | head`), which stays silent. Either way the
+/// run does not report success, since the answer was not all written.
+fn write_failed(stderr: &mut dyn Write, error: &io::Error) -> u8 {
+    if error.kind() == io::ErrorKind::BrokenPipe {
+        EXIT_USAGE
+    } else {
+        report(stderr, &format!("cannot write the answer to stdout: {error}"), EXIT_USAGE)
     }
 }
 
@@ -124,8 +133,7 @@ fn finish(result: judge::Result<()>, mut answer: Answer, stdout: &mut dyn Write,
     }
     match answer.write_to(stdout) {
         Ok(()) => EXIT_OK,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => EXIT_OK,
-        Err(e) => report(stderr, &format!("cannot write the answer: {e}"), EXIT_USAGE),
+        Err(e) => write_failed(stderr, &e),
     }
 }
 

@@ -1,10 +1,15 @@
 //! `referee`: exact answers to four game and tournament problems, in judge format.
 //! See `referee --help`; the logic lives in the `referee_host` library.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if referee_host::output::stdout_was_closed() {
+        let _ = writeln!(std::io::stderr(), "error: cannot write to stdout: it is closed");
+        return ExitCode::from(referee_host::EXIT_USAGE);
+    }
     let status = referee_host::run_with_stdin_file(
         &args,
         &mut std::io::stdin().lock(),

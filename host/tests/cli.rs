@@ -115,3 +115,50 @@ fn a_board_in_a_regular_file_is_read_in_pieces_with_the_same_answers() {
         }
     }
 }
+
+/// Runs `script` in `sh` with `$0` the built binary and `$1` a file holding `input`; returns
+/// (the script's status, its stderr).
+fn run_in_shell(script: &str, input: &[u8]) -> (i32, String) {
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    file.write_all(input).unwrap();
+    let out = Command::new("sh")
+        .args(["-c", script, env!("CARGO_BIN_EXE_referee")])
+        .arg(file.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn a_closed_stdout_is_an_error_not_a_success() {
+    let (status, stderr) = run_in_shell(r#""$0" swiss "$1" >&-"#, SAMPLE);
+    assert_eq!(status, 2, "stderr: {stderr}");
+    assert!(stderr.starts_with("error: cannot write to stdout: "), "stderr: {stderr}");
+    let (status, stderr) = run_in_shell(r#""$0" --help >&-"#, b"");
+    assert_eq!(status, 2, "stderr: {stderr}");
+}
+
+#[test]
+fn a_full_stdout_is_an_error_with_a_message() {
+    let (status, stderr) = run_in_shell(r#""$0" swiss "$1" > /dev/full"#, SAMPLE);
+    assert_eq!(status, 2);
+    assert!(stderr.starts_with("error: cannot write the answer to stdout: "), "stderr: {stderr}");
+}
+
+#[test]
+fn a_broken_pipe_is_silent_but_not_a_success() {
+    // 2 000 small events whose answer (about 1 MB) is far more than a pipe holds once its
+    // reader (`true`) has gone.
+    let mut input = b"2000\n".to_vec();
+    for _ in 0..2000 {
+        input.extend_from_slice(b"2 30\n");
+        input.extend(b"1 ".repeat(30));
+        input.extend(b"\n1 2 2 0 0".repeat(30));
+        input.push(b'\n');
+    }
+    let (_, stderr) = run_in_shell(r#"{ "$0" swiss "$1"; echo "status $?" >&2; } | true"#, &input);
+    assert_eq!(stderr, "status 2\n", "referee's own status, and nothing else on stderr");
+}

@@ -124,7 +124,8 @@ impl<'a> Scanner<'a> {
         self.skip_whitespace();
         let start = self.position();
         let (magnitude, negative) = self.integer(what)?;
-        let value = if negative { None } else { magnitude };
+        // `-0` is zero, as the judges' own readers (`scanf`, `cin`) take it.
+        let value = if negative && magnitude != Some(0) { None } else { magnitude };
         match value {
             Some(value) if (min..=max).contains(&value) => Ok(value),
             _ => Err(Error::new(start, out_of_range(what, magnitude, negative, min, max))),
@@ -238,6 +239,15 @@ mod tests {
         assert_eq!(s.position(), Position { line: 2, column: 3 });
         assert_eq!(s.unsigned("c", 0, 9), Ok(3));
         assert_eq!(s.finish(), Ok(()));
+    }
+
+    #[test]
+    fn minus_zero_is_zero_and_other_negatives_are_out_of_range() {
+        let mut s = Scanner::new(b"-0 -00 -1");
+        assert_eq!(s.unsigned("a", 0, 0), Ok(0));
+        assert_eq!(s.unsigned("b", 0, 5), Ok(0));
+        let e = s.unsigned("c", 0, 5).unwrap_err();
+        assert_eq!(std::string::ToString::to_string(&e), "1:8: c must be in 0..=5, found -1");
     }
 
     #[test]
