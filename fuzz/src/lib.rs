@@ -1,0 +1,58 @@
+//! Properties shared by the fuzz targets: every judge driver on arbitrary bytes, with a heap
+//! scratch and fixed scratches of several sizes, must agree wherever both answer, and every
+//! error must point inside the input.
+#![forbid(unsafe_code)]
+
+use referee_core::judge::{self, ErrorKind, ExitStatus, Options, Position, Problem};
+use referee_core::HeapScratch;
+
+/// Fixed scratch sizes (in words) each input is also run with: none, tiny, tavern's rank table
+/// alone, tavern's default, and a mid-size slab.
+pub const FIXED_SCRATCH_WORDS: [usize; 5] = [0, 16, 4_374, 40_726, 1 << 15];
+
+/// The driver's answer, or its error, for `input` with `scratch`.
+fn run(problem: Problem, input: &[u8], options: &Options, scratch: &mut (impl referee_core::Scratch + ?Sized)) -> Result<String, judge::Error> {
+    let mut out = String::new();
+    judge::run(problem, input, options, scratch, &mut out).map(|()| out)
+}
+
+/// Asserts that `position` is a place in `input`: a line that exists, and a column at most one
+/// past the end of that line.
+///
+/// # Panics
+/// When it is not (that is the finding).
+pub fn assert_inside(input: &[u8], position: Position) {
+    let line = usize::try_from(position.line).expect("line fits usize");
+    let lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
+    assert!((1..=lines.len()).contains(&line), "line {line} of {} lines", lines.len());
+    let column = usize::try_from(position.column).expect("column fits usize");
+    assert!((1..=lines[line - 1].len() + 1).contains(&column), "column {column} of line {line}: {:?}", lines[line - 1].len());
+}
+
+/// Runs `problem` on `input` with the heap and with every fixed scratch size, for each of
+/// `options`, and checks the properties.
+///
+/// # Panics
+/// On a difference between two runs that both answered, on two different non-capacity errors,
+/// on an error outside the input, on a write error, or on a capacity error from the heap
+/// (every input a fuzzer can produce fits its 64 MiB).
+pub fn check_judge(problem: Problem, input: &[u8], options: &[Options]) {
+    for options in options {
+        let heap = run(problem, input, options, &mut HeapScratch::default());
+        if let Err(error) = &heap {
+            assert_inside(input, error.position);
+            assert_eq!(error.exit_status(), ExitStatus::InvalidInput, "heap run: {error}");
+        }
+        for words in FIXED_SCRATCH_WORDS {
+            let mut fixed = vec![0u32; words];
+            let result = run(problem, input, options, &mut fixed[..]);
+            match (&heap, &result) {
+                (Ok(a), Ok(b)) => assert_eq!(a, b, "{words} fixed words answer differently"),
+                (_, Err(e)) if matches!(e.kind, ErrorKind::Capacity { .. }) => assert_inside(input, e.position),
+                (Err(a), Err(b)) => assert_eq!(a, b, "{words} fixed words refuse differently"),
+                (Ok(_), Err(b)) => panic!("{words} fixed words refuse what the heap answers: {b}"),
+                (Err(a), Ok(_)) => panic!("{words} fixed words answer what the heap refuses: {a}"),
+            }
+        }
+    }
+}
