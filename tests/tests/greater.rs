@@ -316,7 +316,7 @@ fn refuses_lengths_that_differ() {
 #[test]
 fn refuses_malformed_braces_and_commas() {
     refused("{4 2}\n{-1, -1}\n", "1:4: expected ',' between the cards of hand, found '2'");
-    refused("{4, 2\n{-1, -1}\n", "2:1: expected ',' between the cards of hand, found '{'");
+    refused("{4, 2\n{-1, -1}\n", "2:1: expected '}' closing hand, found '{'");
     refused("{4, 2,}\n{-1, -1}\n", "1:6: expected '}' closing hand, found ','");
     refused("{4, 2}\n-1, -1}\n", "2:1: expected '{' opening sothe, found '-'");
     refused("{4, 2}\n{-1 -1}\n", "2:5: expected ',' between the entries of sothe, found '-'");
