@@ -238,13 +238,18 @@ fn large_hands_agree_with_the_greedy_on_an_ordered_set() {
     }
 }
 
-/// Every `tc-*.in` (the official examples, in TopCoder's notation) has the reference answer:
+/// Every `tc-*.in` and `compact-*.in` (the official examples in TopCoder's notation, with and
+/// without spaces) has the reference answer:
 /// the brute force when it is small, the assignment DP otherwise. With `REFEREE_BLESS=1` the
 /// `.out` and `.exact` files are written from the references instead.
 #[test]
 fn official_examples_in_braces_match_the_references() {
     let mut checked = 0;
-    for input in inputs("greater").into_iter().filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("tc-")) {
+    let official = |p: &std::path::PathBuf| {
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        name.starts_with("tc-") || name.starts_with("compact-")
+    };
+    for input in inputs("greater").into_iter().filter(official) {
         let text = std::fs::read_to_string(&input).unwrap();
         let lists: Vec<Vec<i64>> = text
             .split('{')
@@ -265,7 +270,7 @@ fn official_examples_in_braces_match_the_references() {
         assert_eq!(std::fs::read_to_string(input.with_extension("out")).unwrap(), out, "{}", input.display());
         checked += 1;
     }
-    assert_eq!(checked, 5);
+    assert_eq!(checked, 9, "the five official examples, four of them also without spaces");
 }
 
 /// Refuses `input` with exactly `message` (`line:column: text`).
