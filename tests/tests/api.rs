@@ -386,7 +386,9 @@ fn the_best_expected_score_is_exact() {
 
 #[test]
 fn every_fault_names_its_column_and_keeps_the_columns_before_it() {
-    let cases: [(&[u8], &[u8], u64, FaultKind, &str); 5] = [
+    /// Top row, bottom row, the faulty column, its fault and the fault's text.
+    type Case = (&'static [u8], &'static [u8], u64, FaultKind, &'static str);
+    let cases: [Case; 5] = [
         (b"..x.", b"....", 2, FaultKind::NotACell(Row::Top), "column 3: the top cell is neither '#' nor '.'"),
         (b"....", b".-..", 1, FaultKind::NotACell(Row::Bottom), "column 2: the bottom cell is neither '#' nor '.'"),
         (b".#..", b".#..", 1, FaultKind::BlackColumn, "column 2: both cells are black, no path is left"),
@@ -468,7 +470,7 @@ fn the_winner_follows_the_grundy_value() {
     let top: Vec<u8> = (0..10_000).map(|j| if j % 97 == 5 { b'#' } else { b'.' }).collect();
     let bottom = vec![b'.'; top.len()];
     let whole = decide(&[(&top, &bottom)]);
-    let pieces: Vec<(&[u8], &[u8])> = top.chunks(999).zip(bottom.chunks(999)).map(|(t, b)| (t, b)).collect();
+    let pieces: Vec<(&[u8], &[u8])> = top.chunks(999).zip(bottom.chunks(999)).collect();
     assert_eq!(decide(&pieces), whole);
     assert_eq!((Winner::Snuke.name(), Winner::Sothe.name()), ("Snuke", "Sothe"));
     assert_eq!(segment_grundy(5, Boundary::Edge, Boundary::Black(Row::Top)), 5);
