@@ -1,5 +1,6 @@
-//! `referee-embedded`, the self-check: every built-in case (`embedded/cases/`) through the judge
-//! drivers on the microcontroller, one log line per case, exit status 0 only if all pass.
+//! `referee-embedded`, the self-check: every built-in case (the `tests/data/` cases that
+//! `embedded/selfcheck-cases.txt` lists) through the judge drivers on the microcontroller, one
+//! log line per case, exit status 0 only if all pass.
 //! Run it in QEMU with `cd embedded && cargo run --release`.
 #![cfg_attr(target_os = "none", no_std, no_main)]
 

@@ -1,10 +1,12 @@
 //! The self-check: built-in judge cases run through [`judge::run`] and compared on the fly.
 //!
-//! The cases are files under `embedded/cases/<problem>/`: `<name>.in` with its expected answer
-//! `<name>.out`, its `--exact` answer `<name>.exact`, or its expected refusal `<name>.err`
-//! (`error: <line>:<column>: <message>`, as the host `referee` prints it). build.rs turns them
-//! into [`CASES`]; a new problem needs nothing but its case files. The same check runs on the
-//! host in `cargo test` and on the microcontroller in QEMU.
+//! The cases are files of the corpus the host tests use, `tests/data/`, selected by the
+//! manifest `embedded/selfcheck-cases.txt` (to fit the flash): `<name>.in` with its expected
+//! answer `<name>.out`, its `--exact` answer `<name>.exact`, or, under `invalid/`, its expected
+//! refusal `<name>.err` (`error: <line>:<column>: <message>`, exactly as the host `referee`
+//! prints it). build.rs turns them into [`CASES`]; a new problem needs nothing but its case
+//! files and their lines in the manifest. The same check runs on the host in `cargo test` and
+//! on the microcontroller in QEMU.
 
 use core::fmt::{self, Write};
 
@@ -22,7 +24,7 @@ pub enum Expected {
 /// One built-in judge case.
 #[derive(Clone, Copy, Debug)]
 pub struct Case {
-    /// The problem's command-line name (its folder under `cases/`).
+    /// The problem's command-line name (its folder under `tests/data/` or `tests/data/invalid/`).
     pub problem: &'static str,
     /// The case's file name without extension.
     pub name: &'static str,

@@ -25,6 +25,36 @@ pub fn inputs(sub: &str) -> Vec<PathBuf> {
     files
 }
 
+/// Whether `REFEREE_BLESS` is set: the tests then write the expected files they can derive
+/// (missing `.err` files, reference answers) before comparing with them.
+#[must_use]
+pub fn blessing() -> bool {
+    std::env::var_os("REFEREE_BLESS").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// The `.err` file beside the invalid input `input`: the exact refusal line the host prints on
+/// stderr and the firmware writes, `error: <line>:<column>: <message>` and a newline.
+#[must_use]
+pub fn refusal_file(input: &Path) -> PathBuf {
+    input.with_extension("err")
+}
+
+/// The expected refusal of the invalid input `input`, read from its `.err` file. With
+/// [`blessing`], a missing `.err` is first written from `actual` (review it before committing).
+///
+/// # Panics
+/// If the `.err` file is missing (and not blessed) or cannot be read or written.
+#[must_use]
+pub fn expected_refusal(input: &Path, actual: &str) -> String {
+    let file = refusal_file(input);
+    if blessing() && !file.exists() {
+        std::fs::write(&file, actual).unwrap_or_else(|e| panic!("writing {}: {e}", file.display()));
+    }
+    std::fs::read_to_string(&file).unwrap_or_else(|e| {
+        panic!("{}: {e} (every invalid input needs its .err; REFEREE_BLESS=1 writes missing ones)", file.display())
+    })
+}
+
 /// A seeded pseudo-random generator (SplitMix64) for reproducible random tests.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);

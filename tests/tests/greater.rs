@@ -1,4 +1,4 @@
-//! `greater` against references written here, independently of the solver:
+//! The typed `greater::Deal` against references written here, independently of the solver:
 //!
 //! - brute force: every order of Snuke's cards against every equally likely assignment of the
 //!   unknown cards to the −1 turns, exact (counts over `u!` assignments), on 2 000 seeded random
@@ -8,11 +8,14 @@
 //!   official example with N = 10);
 //! - the greedy of the exchange argument with an ordered set, on random hands up to N = 3 000.
 //!
-//! Then one test per kind of invalid input, with its exact message and position.
+//! Then the judge text on its own: both notations and the decimal answer through the CLI against
+//! the typed answer formatted, and one test per kind of invalid input, with its exact message
+//! and position.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::cast_possible_truncation)]
 
 use std::collections::BTreeSet;
 
+use referee_core::greater::Deal;
 use referee_core::judge::{self, ErrorKind, Options, Problem};
 use referee_core::text::format::write_decimal;
 use referee_tests::{expect_refusal, inputs, referee, Rng};
@@ -32,7 +35,8 @@ impl Game {
     /// Sothe's cards that are not listed.
     fn unknown_cards(&self) -> Vec<u32> {
         let n = self.n() as u32;
-        (1..=2 * n).filter(|c| !self.hand.contains(c) && !self.sothe.contains(&Some(*c))).collect()
+        let listed: BTreeSet<u32> = self.hand.iter().copied().chain(self.sothe.iter().flatten().copied()).collect();
+        (1..=2 * n).filter(|c| !listed.contains(c)).collect()
     }
 
     fn plain(&self) -> String {
@@ -134,6 +138,21 @@ fn random_game(rng: &mut Rng, n: usize, unknown: usize) -> Game {
     Game { hand: hand.to_vec(), sothe }
 }
 
+/// The typed solver's answer: a [`Deal`] in a scratch of exactly [`Deal::words_needed`] words.
+fn typed(game: &Game) -> (u128, u128) {
+    let cards = u32::try_from(game.n()).unwrap();
+    let mut words = vec![0u32; Deal::words_needed(cards)];
+    let mut deal = Deal::new(cards, &mut words[..]).unwrap();
+    for &card in &game.hand {
+        deal.add_hand(card).unwrap();
+    }
+    for &turn in &game.sothe {
+        deal.add_sothe(turn).unwrap();
+    }
+    let score = deal.best_expected_score().unwrap();
+    (score.numer(), score.denom())
+}
+
 /// The CLI's exact answer (in both notations, which must agree) and its decimal answer.
 fn referee_answer(game: &Game) -> ((u128, u128), String) {
     let mut exact = None;
@@ -157,27 +176,77 @@ fn decimal((p, q): (u128, u128)) -> String {
     text + "\n"
 }
 
-#[test]
-fn brute_force_agrees_on_2000_random_hands() {
-    let mut rng = Rng::new(0x6772_6561);
+/// A random hand of at most 7 cards whose brute force (every order times every assignment of
+/// the unknown cards) stays under 40 320 evaluations.
+fn small_random_game(rng: &mut Rng) -> Game {
     let factorial = |k: usize| (1..=k as u64).product::<u64>();
-    for case in 0..2000 {
-        let n = rng.range(1, 7) as usize;
-        // Every order times every assignment: keep it under 40 320 evaluations per hand.
-        let unknown = loop {
-            let u = rng.range(0, n as u64) as usize;
-            if factorial(n) * factorial(u) <= 40_320 {
-                break u;
-            }
-        };
-        let game = random_game(&mut rng, n, unknown);
+    let n = rng.range(1, 7) as usize;
+    let unknown = loop {
+        let u = rng.range(0, n as u64) as usize;
+        if factorial(n) * factorial(u) <= 40_320 {
+            break u;
+        }
+    };
+    random_game(rng, n, unknown)
+}
+
+#[test]
+fn brute_force_agrees_with_the_typed_deal_on_3000_random_hands() {
+    let mut rng = Rng::new(0x6772_6561);
+    for case in 0..3000 {
+        let game = small_random_game(&mut rng);
         let expected = brute_force(&game);
-        let (exact, printed) = referee_answer(&game);
-        assert_eq!(exact, expected, "case {case}: {}", game.plain());
-        assert_eq!(printed, decimal(expected), "case {case}: {}", game.plain());
+        assert_eq!(typed(&game), expected, "case {case}: {}", game.plain());
         if case % 10 == 0 {
             assert_eq!(assignment_dp(&game), expected, "case {case}: the DP reference");
         }
+    }
+}
+
+#[test]
+fn every_deal_of_up_to_3_cards() {
+    // Every hand, every order of Sothe's cards and every set of unknown turns: exhaustive.
+    let mut checked = 0;
+    for n in 1..=3u32 {
+        let values: Vec<u32> = (1..=2 * n).collect();
+        for hand_mask in 0u32..1 << (2 * n) {
+            if hand_mask.count_ones() != n {
+                continue;
+            }
+            let hand: Vec<u32> = values.iter().copied().filter(|v| hand_mask >> (v - 1) & 1 == 1).collect();
+            let mut theirs: Vec<u32> = values.iter().copied().filter(|v| hand_mask >> (v - 1) & 1 == 0).collect();
+            permutations(&mut theirs, &mut |order| {
+                for unknown_mask in 0u32..1 << n {
+                    let sothe =
+                        order.iter().enumerate().map(|(t, &c)| (unknown_mask >> t & 1 == 0).then_some(c)).collect();
+                    let game = Game { hand: hand.clone(), sothe };
+                    assert_eq!(typed(&game), brute_force(&game), "{}", game.plain());
+                    checked += 1;
+                }
+            });
+        }
+    }
+    // n = 1: 2 hands · 1 order · 2 masks; n = 2: 6 · 2 · 4; n = 3: 20 · 6 · 8.
+    assert_eq!(checked, 4 + 48 + 960);
+}
+
+/// The judge text on its own: the CLI in both notations (exact) and plain (decimal) prints
+/// the typed answer.
+#[test]
+fn the_judge_prints_the_typed_answer_in_both_notations() {
+    let mut rng = Rng::new(0x7465_7874);
+    for case in 0..300 {
+        let game = if case % 2 == 0 {
+            small_random_game(&mut rng)
+        } else {
+            let n = rng.range(1, 60) as usize;
+            let unknown = rng.range(0, n as u64) as usize;
+            random_game(&mut rng, n, unknown)
+        };
+        let expected = typed(&game);
+        let (exact, printed) = referee_answer(&game);
+        assert_eq!(exact, expected, "case {case}: {}", game.plain());
+        assert_eq!(printed, decimal(expected), "case {case}: {}", game.plain());
     }
 }
 
@@ -206,12 +275,13 @@ fn greedy_with_a_set(game: &Game) -> (u128, u128) {
     if u == 0 {
         return (wins, 1);
     }
-    let below: u128 = hand.iter().map(|&h| unknown.iter().filter(|&&x| x < h).count() as u128).sum();
+    // `unknown` is sorted: the cards below `h` are the ones before its place.
+    let below: u128 = hand.iter().map(|&h| unknown.partition_point(|&x| x < h) as u128).sum();
     reduced(wins * u + below, u)
 }
 
 #[test]
-fn large_hands_agree_with_the_greedy_on_an_ordered_set() {
+fn large_typed_deals_agree_with_the_greedy_on_an_ordered_set() {
     let mut rng = Rng::new(0x6c61_7267);
     for case in 0..150 {
         let n = rng.range(1, 3000) as usize;
@@ -228,23 +298,22 @@ fn large_hands_agree_with_the_greedy_on_an_ordered_set() {
             let theirs: Vec<u32> = (1..=n as u32).map(|c| c + n as u32 - shift).collect();
             game.sothe = theirs.iter().enumerate().map(|(i, &c)| (i >= unknown).then_some(c)).collect();
         }
-        let mut out = String::new();
-        let mut options = Options::default();
-        options.exact = true;
-        let mut scratch = vec![0u32; 400];
-        judge::run(Problem::Greater, game.plain().as_bytes(), &options, &mut scratch[..], &mut out).unwrap();
-        let (p, q) = greedy_with_a_set(&game);
-        assert_eq!(out, format!("{p}/{q}\n"), "case {case}, n = {n}, unknown = {unknown}");
+        assert_eq!(typed(&game), greedy_with_a_set(&game), "case {case}, n = {n}, unknown = {unknown}");
     }
 }
 
-/// Every `tc-*.in` (the official examples, in TopCoder's notation) has the reference answer:
+/// Every `tc-*.in` and `compact-*.in` (the official examples in TopCoder's notation, with and
+/// without spaces) has the reference answer:
 /// the brute force when it is small, the assignment DP otherwise. With `REFEREE_BLESS=1` the
 /// `.out` and `.exact` files are written from the references instead.
 #[test]
 fn official_examples_in_braces_match_the_references() {
     let mut checked = 0;
-    for input in inputs("greater").into_iter().filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("tc-")) {
+    let official = |p: &std::path::PathBuf| {
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        name.starts_with("tc-") || name.starts_with("compact-")
+    };
+    for input in inputs("greater").into_iter().filter(official) {
         let text = std::fs::read_to_string(&input).unwrap();
         let lists: Vec<Vec<i64>> = text
             .split('{')
@@ -265,7 +334,7 @@ fn official_examples_in_braces_match_the_references() {
         assert_eq!(std::fs::read_to_string(input.with_extension("out")).unwrap(), out, "{}", input.display());
         checked += 1;
     }
-    assert_eq!(checked, 5);
+    assert_eq!(checked, 9, "the five official examples, four of them also without spaces");
 }
 
 /// Refuses `input` with exactly `message` (`line:column: text`).
@@ -316,7 +385,7 @@ fn refuses_lengths_that_differ() {
 #[test]
 fn refuses_malformed_braces_and_commas() {
     refused("{4 2}\n{-1, -1}\n", "1:4: expected ',' between the cards of hand, found '2'");
-    refused("{4, 2\n{-1, -1}\n", "2:1: expected ',' between the cards of hand, found '{'");
+    refused("{4, 2\n{-1, -1}\n", "2:1: expected '}' closing hand, found '{'");
     refused("{4, 2,}\n{-1, -1}\n", "1:6: expected '}' closing hand, found ','");
     refused("{4, 2}\n-1, -1}\n", "2:1: expected '{' opening sothe, found '-'");
     refused("{4, 2}\n{-1 -1}\n", "2:5: expected ',' between the entries of sothe, found '-'");

@@ -6,6 +6,11 @@ use referee_core::judge::{self, Options, Problem};
 use referee_core::HeapScratch;
 use referee_tests::{inputs, Rng};
 
+/// Random mutations of each case file (and option set): the corpus has some 90 files, a few of
+/// them 7-against-7 battles whose every valid mutation is a full search, so 100 each keeps the
+/// test at a few seconds in a debug build.
+const MUTATIONS_PER_FILE: usize = 100;
+
 /// Bytes that mean something to some format, and some that mean nothing.
 const INTERESTING: &[u8] = b"0123456789-+ \n\r\t{},\"#.x\x00\xff9";
 
@@ -62,7 +67,7 @@ fn truncations_and_mutations_never_panic() {
                 for end in 0..=original.len().min(400) {
                     survives(problem, &original[..end], options);
                 }
-                for _ in 0..200 {
+                for _ in 0..MUTATIONS_PER_FILE {
                     let mut bytes = original.clone();
                     for _ in 0..rng.range(1, 4) {
                         mutate(&mut rng, &mut bytes);

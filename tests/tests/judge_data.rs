@@ -1,9 +1,14 @@
 //! Every case in `tests/data/` through the `referee` driver, byte for byte: `<id>.in` must give
-//! `<id>.out` (and `<id>.exact` with `--exact`); every `invalid/<problem>/*.in` must be refused.
+//! `<id>.out` (and `<id>.exact` with `--exact`); every `invalid/<problem>/<id>.in` must be
+//! refused with exactly the line of `<id>.err` (`REFEREE_BLESS=1` writes missing `.err` files).
+//! The firmware's self-check cases are a selection of these files (`embedded/selfcheck-cases.txt`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use std::collections::BTreeSet;
+use std::path::Path;
+
 use referee_core::judge::Problem;
-use referee_tests::{expect_refusal, inputs, referee};
+use referee_tests::{data_dir, expect_refusal, expected_refusal, inputs, referee};
 
 #[test]
 fn every_problem_has_judge_data() {
@@ -40,12 +45,60 @@ fn public_cases_match_byte_for_byte() {
 }
 
 #[test]
-fn invalid_cases_are_refused() {
+fn invalid_cases_are_refused_with_their_err_line() {
+    let mut checked = 0;
     for problem in Problem::ALL {
         for input in inputs(&format!("invalid/{}", problem.name())) {
             let bytes = std::fs::read(&input).unwrap();
             let outcome = referee(&[problem.name()], &bytes);
             let _ = expect_refusal(&outcome, &input.display().to_string());
+            let expected = expected_refusal(&input, &outcome.stderr);
+            assert_eq!(outcome.stderr, expected, "{}: stderr against its .err", input.display());
+            checked += 1;
         }
+    }
+    assert!(checked >= 2 * Problem::ALL.len(), "{checked} invalid cases");
+}
+
+/// Every file of the corpus is an input with its expected files: `.out`/`.exact` beside a
+/// valid input, exactly a `.err` beside an invalid one, and nothing without its `.in`.
+#[test]
+fn every_input_has_its_expected_files_and_nothing_else() {
+    let mut folders = Vec::new();
+    for problem in Problem::ALL {
+        folders.push((problem.name().to_owned(), &["out", "exact"][..]));
+        folders.push((format!("invalid/{}", problem.name()), &["err"][..]));
+    }
+    for (folder, extensions) in folders {
+        for entry in std::fs::read_dir(data_dir().join(&folder)).unwrap() {
+            let path = entry.unwrap().path();
+            let extension = path.extension().and_then(|x| x.to_str()).unwrap_or_default().to_owned();
+            if extension == "in" {
+                let expected = extensions.iter().filter(|x| path.with_extension(x).is_file()).count();
+                let wanted = if folder.starts_with("invalid/") { 1 } else { expected.max(1) };
+                assert!(expected == wanted && expected > 0, "{}: expected files {extensions:?}", path.display());
+            } else {
+                assert!(extensions.contains(&extension.as_str()), "{}: not an expected file here", path.display());
+                assert!(path.with_extension("in").is_file(), "{}: no .in beside it", path.display());
+            }
+        }
+    }
+}
+
+/// The manifest of the firmware's self-check names only inputs of the corpus, each once.
+#[test]
+fn the_self_check_manifest_selects_corpus_inputs() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("../embedded/selfcheck-cases.txt");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let listed: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
+    let unique: BTreeSet<&str> = listed.iter().copied().collect();
+    assert_eq!(unique.len(), listed.len(), "a case listed twice");
+    for line in &listed {
+        assert!(line.ends_with(".in") && data_dir().join(line).is_file(), "{line}: not an input of tests/data");
+    }
+    for problem in Problem::ALL {
+        let name = problem.name();
+        assert!(listed.iter().any(|l| l.starts_with(&format!("{name}/"))), "no self-check answer for {name}");
+        assert!(listed.iter().any(|l| l.starts_with(&format!("invalid/{name}/"))), "no self-check refusal for {name}");
     }
 }

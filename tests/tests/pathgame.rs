@@ -1,4 +1,5 @@
-//! `pathgame` against two references written here, independently of the solver:
+//! The typed `pathgame::Decider` against two references written here, independently of the
+//! solver:
 //!
 //! - the contest's Sprague–Grundy table, filled by the plain `O(W²)` mex recurrence over
 //!   segments; it proves the closed form of `segment_grundy` for every width up to 1 200 and
@@ -7,14 +8,15 @@
 //!   path loses), with a flood-fill connectivity check, memoised by the board's bitmask: every
 //!   board of width ≤ 8 and 2 000 seeded random boards of width ≤ 10.
 //!
-//! Then one test per kind of invalid input, with its exact message and position.
+//! Then the judge text on its own: both notations, in memory and streamed, against the typed
+//! answer, and one test per kind of invalid input, with its exact message and position.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::cast_possible_truncation)]
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use referee_core::judge::{self, Options, Problem};
-use referee_core::pathgame::{segment_grundy, Boundary, Row};
+use referee_core::pathgame::{segment_grundy, Boundary, Decider, Fault, FaultKind, Row, Winner};
 use referee_tests::{data_dir, expect_refusal, inputs, pathgame_board, referee, Rng, PATHGAME_BENCH_SEED};
 
 /// Widths the mex table covers.
@@ -150,35 +152,46 @@ impl Minimax {
     }
 }
 
-/// Runs the CLI on a board in both notations and checks they agree; returns the answer, or
-/// `None` when the board was refused.
-fn run_both(board: &[u8]) -> Option<String> {
-    let outcome = referee(&["pathgame"], plain(board).as_bytes());
-    let other = referee(&["pathgame"], braces(board).as_bytes());
-    assert_eq!(outcome.status, other.status, "{board:?}: {} / {}", outcome.stderr, other.stderr);
-    if outcome.status != 0 {
-        let message = expect_refusal(&outcome, &plain(board));
-        assert!(message.starts_with("no left-to-right path"), "{board:?}: {message}");
-        return None;
+/// The typed decider's verdict on `board`, fed in pieces of `piece` columns.
+fn typed(board: &[u8], piece: usize) -> Result<Winner, Fault> {
+    let (top, bottom) = rows(board);
+    let mut decider = Decider::new();
+    for (t, b) in top.as_bytes().chunks(piece).zip(bottom.as_bytes().chunks(piece)) {
+        decider.feed(t, b)?;
     }
-    assert_eq!(outcome.stdout, other.stdout, "{board:?}");
-    Some(String::from_utf8(outcome.stdout).unwrap())
+    Ok(decider.winner())
+}
+
+/// The judge answer of a winner.
+fn answer_line(winner: Winner) -> String {
+    format!("{}\n", winner.name())
+}
+
+/// Checks the typed verdict on `board` against minimax: a winner exactly when the board has a
+/// path (then minimax's), else a fault that cuts the path. Returns whether it had a path.
+fn check_typed(board: &[u8], piece: usize, minimax: &mut Minimax) -> bool {
+    let valid = has_path(bitmask(board), board.len());
+    match typed(board, piece) {
+        Ok(winner) => {
+            assert!(valid, "{board:?}: decided a board without a path");
+            assert_eq!(answer_line(winner), minimax.answer(board), "{}", plain(board));
+        }
+        Err(fault) => {
+            assert!(!valid, "{board:?}: refused a board with a path: {fault}");
+            assert!(matches!(fault.kind, FaultKind::BlackColumn | FaultKind::Diagonal(_)), "{board:?}: {fault}");
+        }
+    }
+    valid
 }
 
 #[test]
-fn minimax_agrees_on_every_board_up_to_width_8() {
+fn minimax_agrees_with_the_typed_decider_on_every_board_up_to_width_8() {
     let mut minimax = Minimax::new();
     let mut decided = 0;
     for w in 1..=8u32 {
         for code in 0..4u32.pow(w) {
             let board: Board = (0..w).map(|j| (code >> (2 * j) & 3) as u8).collect();
-            let answer = run_both(&board);
-            let valid = has_path(bitmask(&board), board.len());
-            assert_eq!(answer.is_some(), valid, "{board:?}: refused exactly when there is no path");
-            if let Some(answer) = answer {
-                assert_eq!(answer, minimax.answer(&board), "{}", plain(&board));
-                decided += 1;
-            }
+            decided += usize::from(check_typed(&board, 1 + code as usize % 3, &mut minimax));
         }
     }
     // Boards with a path: columns white or black in one row, no two adjacent columns black in
@@ -204,20 +217,46 @@ fn random_board(rng: &mut Rng, w: usize) -> Board {
 }
 
 #[test]
-fn minimax_agrees_on_random_boards_up_to_width_10() {
+fn minimax_agrees_with_the_typed_decider_on_random_boards_up_to_width_10() {
     let mut rng = Rng::new(0x7061_7468);
     let mut minimax = Minimax::new();
     let mut decided = 0;
-    while decided < 2000 {
+    while decided < 3000 {
         let w = rng.range(1, 10) as usize;
         let board = random_board(&mut rng, w);
-        let answer = run_both(&board);
-        assert_eq!(answer.is_some(), has_path(bitmask(&board), w), "{board:?}");
-        if let Some(answer) = answer {
-            assert_eq!(answer, minimax.answer(&board), "{}", plain(&board));
-            decided += 1;
+        decided += usize::from(check_typed(&board, rng.range(1, 4) as usize, &mut minimax));
+    }
+}
+
+/// Runs the CLI on a board in both notations; returns the answer, or `None` when the board
+/// was refused (both notations must agree).
+fn run_both(board: &[u8]) -> Option<String> {
+    let outcome = referee(&["pathgame"], plain(board).as_bytes());
+    let other = referee(&["pathgame"], braces(board).as_bytes());
+    assert_eq!(outcome.status, other.status, "{board:?}: {} / {}", outcome.stderr, other.stderr);
+    if outcome.status != 0 {
+        let message = expect_refusal(&outcome, &plain(board));
+        assert!(message.starts_with("no left-to-right path"), "{board:?}: {message}");
+        return None;
+    }
+    assert_eq!(outcome.stdout, other.stdout, "{board:?}");
+    Some(String::from_utf8(outcome.stdout).unwrap())
+}
+
+/// The judge text on its own: every board up to width 6 through the CLI in both notations
+/// gives the typed answer, or a refusal exactly when the typed decider faults.
+#[test]
+fn the_judge_prints_the_typed_answer_on_every_board_up_to_width_6() {
+    let mut checked = 0;
+    for w in 1..=6u32 {
+        for code in 0..4u32.pow(w) {
+            let board: Board = (0..w).map(|j| (code >> (2 * j) & 3) as u8).collect();
+            let expected = typed(&board, board.len()).ok().map(answer_line);
+            assert_eq!(run_both(&board), expected, "{}", plain(&board));
+            checked += 1;
         }
     }
+    assert_eq!(checked, 4 + 16 + 64 + 256 + 1024 + 4096);
 }
 
 /// The contest solution: the XOR of the table values of the maximal runs of white columns.
@@ -284,18 +323,32 @@ fn streamed(input: &[u8], buffer: usize) -> Option<String> {
 }
 
 #[test]
-fn long_boards_agree_with_the_segment_table_in_memory_and_streamed() {
+fn long_typed_boards_agree_with_the_segment_table() {
     let table = table();
     let mut rng = Rng::new(0x6c6f_6e67);
     for case in 0..300 {
         let w = if case % 3 == 0 { rng.range(1, 300) } else { rng.range(1, 20_000) } as usize;
         let board = long_board(&mut rng, w);
-        let expected = table_answer(&board, table);
+        let piece = [1, 7, 4096, 5000, w][rng.below(5)];
+        let typed = typed(&board, piece).map(answer_line);
+        assert_eq!(typed.as_deref(), Ok(table_answer(&board, table)), "case {case}, width {w}, pieces of {piece}");
+    }
+}
+
+/// The judge text on its own: long boards in both notations, in memory and streamed through
+/// buffers of random sizes, give the typed answer.
+#[test]
+fn long_boards_in_text_give_the_typed_answer_in_memory_and_streamed() {
+    let mut rng = Rng::new(0x7374_7265);
+    for case in 0..150 {
+        let w = rng.range(1, 20_000) as usize;
+        let board = long_board(&mut rng, w);
+        let expected = answer_line(typed(&board, w).unwrap());
         let input = plain(&board);
-        assert_eq!(driver(input.as_bytes()).as_deref(), Ok(expected), "case {case}, width {w}");
-        assert_eq!(driver(braces(&board).as_bytes()).as_deref(), Ok(expected), "case {case}, braces");
+        assert_eq!(driver(input.as_bytes()).as_deref(), Ok(expected.as_str()), "case {case}, width {w}");
+        assert_eq!(driver(braces(&board).as_bytes()).as_deref(), Ok(expected.as_str()), "case {case}, braces");
         let buffer = rng.range(2, 3000) as usize;
-        assert_eq!(streamed(input.as_bytes(), buffer).as_deref(), Some(expected), "case {case}, buffer {buffer}");
+        assert_eq!(streamed(input.as_bytes(), buffer), Some(expected), "case {case}, buffer {buffer}");
     }
 }
 
@@ -337,6 +390,31 @@ fn first_fault(top: &[u8], bottom: &[u8]) -> String {
     panic!("no fault in the board");
 }
 
+/// The first fault of the typed decider by its documented rule: column by column, the top
+/// byte, the bottom byte, a black column, then a corner contact with the column before.
+fn typed_first_fault(top: &[u8], bottom: &[u8]) -> Fault {
+    let is_cell = |b: u8| b == b'#' || b == b'.';
+    for j in 0..top.len() {
+        let kind = if !is_cell(top[j]) {
+            Some(FaultKind::NotACell(Row::Top))
+        } else if !is_cell(bottom[j]) {
+            Some(FaultKind::NotACell(Row::Bottom))
+        } else if top[j] == b'#' && bottom[j] == b'#' {
+            Some(FaultKind::BlackColumn)
+        } else if j > 0 && top[j] == b'#' && bottom[j - 1] == b'#' {
+            Some(FaultKind::Diagonal(Row::Top))
+        } else if j > 0 && bottom[j] == b'#' && top[j - 1] == b'#' {
+            Some(FaultKind::Diagonal(Row::Bottom))
+        } else {
+            None
+        };
+        if let Some(kind) = kind {
+            return Fault { column: j as u64, kind };
+        }
+    }
+    panic!("no fault in the board");
+}
+
 #[test]
 fn faults_in_long_boards_are_reported_at_their_first_column() {
     let mut rng = Rng::new(0x6661_756c);
@@ -358,6 +436,10 @@ fn faults_in_long_boards_are_reported_at_their_first_column() {
         }
         let input = [&top[..], b"\n", &bottom[..], b"\n"].concat();
         let expected = first_fault(&top, &bottom);
+        let mut decider = Decider::new();
+        let fault = decider.feed(&top, &bottom).unwrap_err();
+        assert_eq!(fault, typed_first_fault(&top, &bottom), "case {case}: the typed fault");
+        assert_eq!(decider.columns(), fault.column, "case {case}: the columns before the fault are fed");
         assert_eq!(driver(&input), Err(expected), "case {case}, width {w}");
         assert_eq!(streamed(&input, 1000), None, "case {case}: streaming declines invalid boards");
     }

@@ -1,11 +1,14 @@
-//! `swiss` against a brute-force reference on thousands of seeded random tournaments, and one
-//! test per kind of invalid input.
+//! `swiss`: the typed [`swiss::Tournament`] against a brute-force reference (its own fraction
+//! type, every statistic recomputed from the whole history each round) on thousands of seeded
+//! random tournaments and every small one; then the judge text on its own: the judge's answer
+//! against the typed standings formatted, and one test per kind of invalid input.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::cast_possible_truncation)]
 
 use std::fmt::Write as _;
 
 use referee_core::judge::{self, Options, Problem};
-use referee_core::HeapScratch;
+use referee_core::swiss::{self, MatchResult};
+use referee_core::{Fraction, HeapScratch};
 use referee_tests::{expect_refusal, referee, Rng};
 
 /// A plain non-negative fraction, reduced after every operation (the reference's own type).
@@ -63,10 +66,10 @@ impl Tournament {
         }
     }
 
-    /// The expected output, recomputing every statistic from the full history each round.
-    fn brute_force(&self, out: &mut String) {
+    /// The standings after every round, recomputing every statistic from the full history.
+    fn brute_force(&self) -> Vec<Vec<Row>> {
+        let mut standings = Vec::new();
         for r in 1..=self.rounds.len() {
-            writeln!(out, "Round {r}").unwrap();
             let history = &self.rounds[..r];
             // Per player: (match points, game points, games, opponents in order).
             let stats = |p: usize| -> (i128, i128, i128, Vec<usize>) {
@@ -103,17 +106,72 @@ impl Tournament {
             let all: Vec<_> = (0..self.n).map(stats).collect();
             let mw: Vec<Frac> = all.iter().map(|s| Frac::new(s.0, 3 * r as i128).max(third)).collect();
             let gw: Vec<Frac> = all.iter().map(|s| Frac::new(s.1, 3 * s.2).max(third)).collect();
-            for (p, s) in all.iter().enumerate() {
-                let average = |values: &[Frac]| {
-                    if s.3.is_empty() {
-                        third
-                    } else {
-                        s.3.iter().fold(Frac(0, 1), |acc, &o| acc.add(values[o])).div_int(s.3.len() as i128)
-                    }
-                };
-                let (omw, ogw) = (average(&mw), average(&gw));
-                writeln!(out, "{} {}/{} {}/{} {}/{}", s.0, omw.0, omw.1, gw[p].0, gw[p].1, ogw.0, ogw.1).unwrap();
+            let round = all
+                .iter()
+                .enumerate()
+                .map(|(p, s)| {
+                    let average = |values: &[Frac]| {
+                        if s.3.is_empty() {
+                            third
+                        } else {
+                            s.3.iter().fold(Frac(0, 1), |acc, &o| acc.add(values[o])).div_int(s.3.len() as i128)
+                        }
+                    };
+                    Row { mp: s.0, omw: average(&mw), gw: gw[p], ogw: average(&gw) }
+                })
+                .collect();
+            standings.push(round);
+        }
+        standings
+    }
+
+    /// The standings after every round from the typed [`swiss::Tournament`], in the
+    /// reference's terms.
+    fn typed(&self, scratch: &mut HeapScratch) -> Vec<Vec<Row>> {
+        let n = u32::try_from(self.n).unwrap();
+        let mut event = swiss::Tournament::new(n, self.rounds.len() as u32, scratch).unwrap();
+        let mut standings = Vec::new();
+        for round in &self.rounds {
+            event.start_round().unwrap();
+            for &(a, b, w1, w2, d) in round {
+                let result = MatchResult::new(w1 as u8, w2 as u8, d as u8).unwrap();
+                event.record(a as u32 + 1, b as u32 + 1, result).unwrap();
             }
+            event.finish_round().unwrap();
+            standings.push((0..self.n).map(|p| Row::of(event.standing(p).unwrap())).collect());
+        }
+        standings
+    }
+}
+
+/// One player's standing in the reference's terms.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Row {
+    mp: i128,
+    omw: Frac,
+    gw: Frac,
+    ogw: Frac,
+}
+
+impl Row {
+    fn of(standing: swiss::Standing) -> Self {
+        let frac = |f: Fraction| Frac(i128::try_from(f.numer()).unwrap(), i128::try_from(f.denom()).unwrap());
+        Self {
+            mp: i128::from(standing.match_points),
+            omw: frac(standing.omw),
+            gw: frac(standing.gw),
+            ogw: frac(standing.ogw),
+        }
+    }
+}
+
+/// The judge answer of `standings`: `Round r`, then `MP OMW GW OGW` per player.
+fn judge_text(standings: &[Vec<Row>], out: &mut String) {
+    for (r, round) in standings.iter().enumerate() {
+        writeln!(out, "Round {}", r + 1).unwrap();
+        for row in round {
+            let Row { mp, omw, gw, ogw } = row;
+            writeln!(out, "{mp} {}/{} {}/{} {}/{}", omw.0, omw.1, gw.0, gw.1, ogw.0, ogw.1).unwrap();
         }
     }
 }
@@ -149,25 +207,17 @@ fn random_tournament(rng: &mut Rng) -> Tournament {
     Tournament { n, rounds }
 }
 
+/// Tournaments compared by [`typed_tournaments_match_the_brute_force`].
+const RANDOM_TOURNAMENTS: usize = 3_000;
+
 #[test]
-fn matches_brute_force_on_random_tournaments() {
+fn typed_tournaments_match_the_brute_force() {
     let mut rng = Rng::new(102_394);
     let mut scratch = HeapScratch::default();
-    let mut tournaments = 0;
-    for _ in 0..1_000 {
-        let cases: Vec<Tournament> = (0..rng.range(1, 3)).map(|_| random_tournament(&mut rng)).collect();
-        let (mut input, mut expected) = (format!("{}\n", cases.len()), String::new());
-        for case in &cases {
-            case.judge_input(&mut input);
-            case.brute_force(&mut expected);
-        }
-        tournaments += cases.len();
-        let mut got = String::new();
-        judge::run(Problem::Swiss, input.as_bytes(), &Options::default(), &mut scratch, &mut got)
-            .unwrap_or_else(|e| panic!("{e} on input\n{input}"));
-        assert!(got == expected, "input\n{input}\ngot\n{got}\nexpected\n{expected}");
+    for case in 0..RANDOM_TOURNAMENTS {
+        let t = random_tournament(&mut rng);
+        assert_eq!(t.typed(&mut scratch), t.brute_force(), "case {case}: {} players, rounds {:?}", t.n, t.rounds);
     }
-    assert!(tournaments >= 2_000, "only {tournaments} tournaments");
 }
 
 #[test]
@@ -180,31 +230,46 @@ fn every_small_tournament_of_three_players_and_two_rounds() {
         }
     }
     let mut scratch = HeapScratch::default();
+    let mut checked = 0;
     for first in &round_kinds {
         for second in &round_kinds {
             let rounds = [first, second].iter().map(|k| k.iter().copied().collect()).collect();
             let t = Tournament { n: 3, rounds };
-            let (mut input, mut expected) = ("1\n".to_owned(), String::new());
-            t.judge_input(&mut input);
-            t.brute_force(&mut expected);
-            let mut got = String::new();
-            judge::run(Problem::Swiss, input.as_bytes(), &Options::default(), &mut scratch, &mut got).unwrap();
-            assert_eq!(got, expected, "input\n{input}");
+            assert_eq!(t.typed(&mut scratch), t.brute_force(), "rounds {:?}", t.rounds);
+            checked += 1;
         }
     }
+    assert_eq!(checked, 31 * 31);
 }
 
 #[test]
 fn the_longest_supported_event_is_exact() {
-    // 34 rounds of 2 players who alternate 2-1 and 1-1-1: denominators beyond u64.
+    // 34 rounds of 2 players who alternate 2-1 and 1-1-1: the solver's common denominator
+    // lcm(68..=102) is far beyond u64.
     let rounds = (0..34).map(|r| vec![if r % 2 == 0 { (0, 1, 2, 1, 0) } else { (0, 1, 1, 1, 1) }]).collect();
     let t = Tournament { n: 3, rounds };
-    let (mut input, mut expected) = ("1\n".to_owned(), String::new());
-    t.judge_input(&mut input);
-    t.brute_force(&mut expected);
-    let mut got = String::new();
-    judge::run(Problem::Swiss, input.as_bytes(), &Options::default(), &mut HeapScratch::default(), &mut got).unwrap();
-    assert_eq!(got, expected);
+    let typed = t.typed(&mut HeapScratch::default());
+    assert_eq!(typed, t.brute_force());
+}
+
+/// The judge text on its own: multi-case inputs through [`judge::run`] give the typed
+/// standings of each case, formatted.
+#[test]
+fn the_judge_prints_the_typed_standings() {
+    let mut rng = Rng::new(0x7465_7874);
+    let mut scratch = HeapScratch::default();
+    for case in 0..300 {
+        let cases: Vec<Tournament> = (0..rng.range(1, 3)).map(|_| random_tournament(&mut rng)).collect();
+        let (mut input, mut expected) = (format!("{}\n", cases.len()), String::new());
+        for t in &cases {
+            t.judge_input(&mut input);
+            judge_text(&t.typed(&mut scratch), &mut expected);
+        }
+        let mut got = String::new();
+        judge::run(Problem::Swiss, input.as_bytes(), &Options::default(), &mut scratch, &mut got)
+            .unwrap_or_else(|e| panic!("case {case}: {e} on input\n{input}"));
+        assert!(got == expected, "case {case}: input\n{input}\ngot\n{got}\nexpected\n{expected}");
+    }
 }
 
 /// The error message `referee swiss` gives for `input` (and that it refuses it properly).

@@ -1,9 +1,12 @@
-//! `tavern` against an independent brute force (the rules followed literally: minions in
-//! vectors, attack counts, exact fractions), both strategies and several table sizes, exact
-//! sums, and every kind of invalid input.
+//! The typed `tavern::odds` against an independent brute force (the rules followed literally:
+//! minions in vectors, attack counts, exact fractions), both strategies and several table
+//! sizes, exact sums; then the judge text on its own (the parser against `Battle::new`, the
+//! answers against the typed odds formatted) and every kind of invalid input.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::cast_possible_truncation)]
 
+use referee_core::judge::{self, Options, Problem};
 use referee_core::tavern::{self, Battle, Strategy, BUCKET_WORDS, DEFAULT_TABLE_WORDS};
+use referee_core::text::format::write_decimal;
 use referee_core::HeapScratch;
 use referee_tests::{expect_refusal, referee, Rng};
 
@@ -157,7 +160,8 @@ fn random_battle(rng: &mut Rng, family: u64) -> (Vec<u32>, Vec<u32>) {
 
 #[test]
 fn both_strategies_match_the_brute_force_on_random_battles() {
-    const BATTLES: usize = 3000;
+    // Half in debug builds, to keep the file at a few seconds; the release run has all.
+    const BATTLES: usize = if cfg!(debug_assertions) { 1500 } else { 3000 };
     let mut rng = Rng::new(0x7a7e_2022);
     let mut scratch = HeapScratch::default();
     let (mut compared, mut skipped) = (0usize, 0usize);
@@ -228,6 +232,42 @@ fn samples_through_every_strategy_and_table() {
             let outcome = referee(&full, input.as_bytes());
             assert_eq!(outcome.status, 0, "{args:?}: {}", outcome.stderr);
             assert_eq!(String::from_utf8(outcome.stdout).unwrap(), expected.join("\n") + "\n", "{args:?}");
+        }
+    }
+}
+
+/// The judge input of a battle.
+fn judge_input(alice: &[u32], bob: &[u32]) -> String {
+    let line = |side: &[u32]| side.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+    format!("{} {}\n{}\n{}\n", alice.len(), bob.len(), line(alice), line(bob))
+}
+
+/// The judge text on its own: the parser gives the battle `Battle::new` builds, and the judge
+/// answer (exact and decimal) is the typed odds formatted, on random battles of every family.
+#[test]
+fn the_judge_parses_the_battle_and_prints_the_typed_odds() {
+    let mut rng = Rng::new(0x7465_7874);
+    let mut scratch = HeapScratch::default();
+    for case in 0..300u64 {
+        let (alice, bob) = random_battle(&mut rng, case % 4);
+        let (alice, bob) = (&alice[..alice.len().min(4)], &bob[..bob.len().min(4)]);
+        let input = judge_input(alice, bob);
+        let battle = Battle::new(alice, bob).unwrap();
+        assert_eq!(tavern::text::parse(input.as_bytes()), Ok(battle.clone()), "case {case}: {input}");
+        let odds = tavern::odds(&battle, Strategy::default(), &mut scratch).unwrap().fractions();
+        for exact in [false, true] {
+            let mut expected = String::new();
+            for p in odds {
+                if exact {
+                    expected += &format!("{p}\n");
+                } else {
+                    write_decimal(&mut expected, p.numer(), p.denom(), 12).unwrap();
+                    expected.push('\n');
+                }
+            }
+            let mut got = String::new();
+            judge::run(Problem::Tavern, input.as_bytes(), &Options::exact(exact), &mut scratch, &mut got).unwrap();
+            assert_eq!(got, expected, "case {case} (exact: {exact}): {input}");
         }
     }
 }

@@ -99,12 +99,14 @@ fn separator_in_sothe(scanner: &mut Scanner<'_>) -> Result<()> {
     scanner.expect(b',', "',' between the entries of sothe")
 }
 
-/// The number of entries of the braced list at the start of `text`: the numbers before the
-/// first `}`, at least 1 (the reader then refuses a malformed or empty list at its first
-/// mistake, e.g. a missing comma or card).
+/// The number of entries of the braced list at the start of `text` (at its `{`): the numbers
+/// before the first `}` or the next `{` (a list whose `}` is missing ends where the next list
+/// opens, so the reader then asks for that `}`), at least 1 (the reader refuses a malformed or
+/// empty list at its first mistake, e.g. a missing comma or card).
 fn list_length(text: &[u8]) -> usize {
-    let end = text.iter().position(|&b| b == b'}').unwrap_or(text.len());
-    let list = &text[..end];
+    let body = text.strip_prefix(b"{").unwrap_or(text);
+    let end = body.iter().position(|&b| b == b'}' || b == b'{').unwrap_or(body.len());
+    let list = &body[..end];
     let starts = list.iter().enumerate().filter(|&(i, b)| {
         b.is_ascii_digit() && !i.checked_sub(1).and_then(|j| list.get(j)).is_some_and(u8::is_ascii_digit)
     });
@@ -167,7 +169,7 @@ fn deal_error(error: DealError) -> ErrorKind {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::string::String;
+    use std::string::{String, ToString};
 
     fn answer(input: &[u8], exact: bool) -> Result<String> {
         let mut scratch = [0u32; 64];
@@ -193,6 +195,15 @@ mod tests {
             assert_eq!(answer(braces, true).as_deref(), Ok(expected));
         }
         assert_eq!(answer(b"2\n4 2\n-1 -1\n", false).as_deref(), Ok("1.500000000000\n"));
+    }
+
+    #[test]
+    fn a_missing_closing_brace_is_asked_for_where_the_next_list_opens() {
+        let error = answer(b"{4, 2\n{-1, -1}\n", true).unwrap_err();
+        assert_eq!(error.to_string(), "2:1: expected '}' closing hand, found '{'");
+        assert_eq!(list_length(b"{4, 2\n{-1, -1}"), 2);
+        assert_eq!(list_length(b"{4, 2}{-1, -1, 7}"), 2);
+        assert_eq!(list_length(b"{}"), 1);
     }
 
     #[test]

@@ -409,11 +409,16 @@ impl<'a> Tournament<'a> {
     pub(crate) fn standing_of(&self, index: usize) -> Standing {
         let sums = self.opponent_sums(index);
         let r = u64::from(self.round.max(1));
-        let games = u64::from(self.games[index].max(1));
+        // No game before the first round: GW is then its floor, 1/3, as documented.
+        let games = u64::from(self.games[index]);
         Standing {
             match_points: self.match_points[index],
             omw: sums.map_or(THIRD, |s| reduce(u128::from(s.mw_sum), u128::from(3 * r * s.matches))),
-            gw: reduce(u128::from(self.game_points[index].max(self.games[index])), u128::from(3 * games)),
+            gw: if games == 0 {
+                THIRD
+            } else {
+                reduce(u128::from(self.game_points[index].max(self.games[index])), u128::from(3 * games))
+            },
             ogw: sums.map_or(THIRD, |s| reduce(s.gw_sum, 3 * self.lcm * u128::from(s.matches))),
         }
     }
@@ -505,6 +510,14 @@ mod tests {
         }
         assert!(bound(u128::from(MAX_ROUNDS) + 1).is_none());
         assert!(bound(16).is_some_and(|b| b < 1 << 64));
+    }
+
+    #[test]
+    fn standings_before_the_first_round_are_zero_and_one_third() {
+        let mut words = [0u32; 16];
+        let event = Tournament::new(2, 1, &mut words[..]).unwrap();
+        let standing = event.standing(1).unwrap();
+        assert_eq!((standing.match_points, standing.omw, standing.gw, standing.ogw), (0, THIRD, THIRD, THIRD));
     }
 
     #[test]

@@ -298,7 +298,9 @@ pub fn odds(battle: &Battle, strategy: Strategy, scratch: &mut (impl Scratch + ?
             search_battle(battle, &mut Search::new(battle.values, ranks, memo::Memo::new()?, MEMO_MIN_ALIVE))
         }
         Strategy::Fixed { .. } => {
-            let total = strategy.words_needed().ok_or(CapacityError::unrepresentable(0))?;
+            // A table too large to count asks for `usize::MAX` words: the scratch refuses that
+            // with its own capacity in the error.
+            let total = strategy.words_needed().unwrap_or(usize::MAX);
             let (rank_words, table_words) = scratch.words(total)?.split_at_mut(RANK_TABLE_WORDS);
             let ranks = RankTable::build(rank_words, &battle.values, battle.sizes);
             let table = table::FixedTable::new(table_words);
