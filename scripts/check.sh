@@ -41,6 +41,7 @@ defmt-print --version
 
 step "cargo fmt --check"
 cargo fmt --all -- --check
+cargo fmt --manifest-path fuzz/Cargo.toml -- --check
 
 step "cargo clippy -D warnings (host workspace, all targets, all features)"
 cargo clippy --workspace --all-targets --all-features --locked -- -D warnings
@@ -82,5 +83,8 @@ cargo "+$MSRV" build -p referee-core --target "$THUMB" --no-default-features --l
 
 step "cargo package -p referee-core (what crates.io would get builds on its own)"
 cargo package -p referee-core --locked
+
+step "fuzz targets: build and a 20 s smoke run each (scripts/fuzz.sh; installs nightly and cargo-fuzz)"
+./scripts/fuzz.sh 20
 
 step "all checks passed"

@@ -11,7 +11,12 @@ use referee_core::HeapScratch;
 pub const FIXED_SCRATCH_WORDS: [usize; 5] = [0, 16, 4_374, 40_726, 1 << 15];
 
 /// The driver's answer, or its error, for `input` with `scratch`.
-fn run(problem: Problem, input: &[u8], options: &Options, scratch: &mut (impl referee_core::Scratch + ?Sized)) -> Result<String, judge::Error> {
+fn run(
+    problem: Problem,
+    input: &[u8],
+    options: &Options,
+    scratch: &mut (impl referee_core::Scratch + ?Sized),
+) -> Result<String, judge::Error> {
     let mut out = String::new();
     judge::run(problem, input, options, scratch, &mut out).map(|()| out)
 }
@@ -26,24 +31,39 @@ pub fn assert_inside(input: &[u8], position: Position) {
     let lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
     assert!((1..=lines.len()).contains(&line), "line {line} of {} lines", lines.len());
     let column = usize::try_from(position.column).expect("column fits usize");
-    assert!((1..=lines[line - 1].len() + 1).contains(&column), "column {column} of line {line}: {:?}", lines[line - 1].len());
+    assert!(
+        (1..=lines[line - 1].len() + 1).contains(&column),
+        "column {column} of line {line}: {:?}",
+        lines[line - 1].len()
+    );
 }
 
-/// Runs `problem` on `input` with the heap and with every fixed scratch size, for each of
-/// `options`, and checks the properties.
+/// Runs `problem` on `input` with the heap and fixed scratches, for each of `options`, and
+/// checks the properties: the first options with every size of [`FIXED_SCRATCH_WORDS`], the
+/// others (another output mode or strategy) with the largest only, to keep executions fast.
 ///
 /// # Panics
 /// On a difference between two runs that both answered, on two different non-capacity errors,
-/// on an error outside the input, on a write error, or on a capacity error from the heap
-/// (every input a fuzzer can produce fits its 64 MiB).
-pub fn check_judge(problem: Problem, input: &[u8], options: &[Options]) {
-    for options in options {
+/// on an error outside the input, or on a write error.
+pub fn check_judge(problem: Problem, input: &[u8], all: &[Options]) {
+    check_judge_with(problem, input, all, &FIXED_SCRATCH_WORDS);
+}
+
+/// As [`check_judge`], with `sizes` (the largest last) instead of [`FIXED_SCRATCH_WORDS`].
+///
+/// # Panics
+/// As [`check_judge`].
+pub fn check_judge_with(problem: Problem, input: &[u8], all: &[Options], sizes: &[usize]) {
+    let largest = sizes.len().saturating_sub(1);
+    for options in all {
         let heap = run(problem, input, options, &mut HeapScratch::default());
         if let Err(error) = &heap {
             assert_inside(input, error.position);
-            assert_eq!(error.exit_status(), ExitStatus::InvalidInput, "heap run: {error}");
+            let status = error.exit_status();
+            assert!(matches!(status, ExitStatus::InvalidInput | ExitStatus::Capacity), "heap run: {error}");
         }
-        for words in FIXED_SCRATCH_WORDS {
+        let sizes = if core::ptr::eq(options, &all[0]) { sizes } else { &sizes[largest..] };
+        for &words in sizes {
             let mut fixed = vec![0u32; words];
             let result = run(problem, input, options, &mut fixed[..]);
             match (&heap, &result) {

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs every fuzz target of fuzz/ (cargo-fuzz, libFuzzer) for a given time each:
+#   scripts/fuzz.sh [SECONDS] [TARGET...]      (default: 25 s, every target)
+# Installs the nightly toolchain and cargo-fuzz (pinned) when missing. Each target starts from
+# its working corpus fuzz/corpus/<target> (not committed) and the committed seeds: the cases
+# of tests/data/<problem>/ and tests/data/invalid/<problem>/. A crash, a failed property, a
+# timeout (10 s per input) or a leak past 2 GiB stops the script with the input written to
+# fuzz/artifacts/<target>/; rerun one with `cd fuzz && cargo +nightly fuzz run TARGET FILE`.
+# Prints each target's executions (libFuzzer's final stats).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+CARGO_FUZZ_VERSION=0.13.1
+seconds=${1:-25}
+shift || true
+
+rustup run nightly rustc --version >/dev/null 2>&1 || rustup toolchain install nightly --profile minimal
+[[ $(cargo fuzz --version 2>/dev/null) == "cargo-fuzz $CARGO_FUZZ_VERSION" ]] \
+    || cargo install --locked cargo-fuzz --version "$CARGO_FUZZ_VERSION"
+
+cd fuzz
+targets=("$@")
+((${#targets[@]})) || mapfile -t targets < <(cargo +nightly fuzz list)
+cargo +nightly fuzz build -O
+
+# The seeds of a target: the judge cases of its problem.
+seeds() {
+    local problem=${1#judge_}
+    problem=${problem%%_*}
+    echo "../tests/data/$problem ../tests/data/invalid/$problem"
+}
+
+for target in "${targets[@]}"; do
+    mkdir -p "corpus/$target"
+    # shellcheck disable=SC2046
+    log=$(cargo +nightly fuzz run -O "$target" "corpus/$target" $(seeds "$target") -- \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 2>&1) || {
+        echo "$log" | tail -40
+        echo "fuzz target $target failed: see fuzz/artifacts/$target/" >&2
+        exit 1
+    }
+    runs=$(echo "$log" | sed -n 's/^stat::number_of_executed_units: //p')
+    printf '%-20s %12s executions in %s s\n' "$target" "$runs" "$seconds"
+done
