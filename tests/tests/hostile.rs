@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::cast_possible_truncation)]
 
 use referee_core::judge::{self, Options, Problem};
+use referee_core::tavern::{Strategy, FIXED_SCRATCH_WORDS};
 use referee_core::HeapScratch;
 use referee_tests::{inputs, Rng};
 
@@ -14,21 +15,34 @@ const MUTATIONS_PER_FILE: usize = 100;
 /// Bytes that mean something to some format, and some that mean nothing.
 const INTERESTING: &[u8] = b"0123456789-+ \n\r\t{},\"#.x\x00\xff9";
 
-/// Runs the driver on `input` with a fixed and a heap scratch; checks errors are positioned
-/// inside the input.
+/// Words of the fixed scratch: tavern's default ([`FIXED_SCRATCH_WORDS`], so that its fixed
+/// table really runs), a small slab for the others (so that capacity errors happen too).
+fn fixed_words(problem: Problem) -> usize {
+    if problem == Problem::Tavern { FIXED_SCRATCH_WORDS } else { 4096 }
+}
+
+/// Runs the driver on `input` with a fixed scratch and with a heap scratch (tavern: the memo
+/// there, the fixed table in the slice); checks that errors are positioned inside the input
+/// and that both answers are the same where both succeed.
 fn survives(problem: Problem, input: &[u8], options: &Options) {
     let lines = input.iter().filter(|&&b| b == b'\n').count() + 1;
-    let mut fixed = [0u32; 4096];
+    let mut fixed = vec![0u32; fixed_words(problem)];
     let mut heap = HeapScratch::with_limit(1 << 20);
-    for result in [
-        judge::run(problem, input, options, &mut fixed[..], &mut String::new()),
-        judge::run(problem, input, options, &mut heap, &mut String::new()),
-    ] {
+    let heap_options = if problem == Problem::Tavern { options.with_tavern(Strategy::Memo) } else { *options };
+    let (mut fixed_out, mut heap_out) = (String::new(), String::new());
+    let results = [
+        judge::run(problem, input, options, &mut fixed[..], &mut fixed_out),
+        judge::run(problem, input, &heap_options, &mut heap, &mut heap_out),
+    ];
+    for result in &results {
         if let Err(error) = result {
             let p = error.position;
             assert!(p.line >= 1 && p.line as usize <= lines && p.column >= 1, "{error} for {input:?}");
             assert!(!error.to_string().is_empty());
         }
+    }
+    if results.iter().all(Result::is_ok) {
+        assert_eq!(fixed_out, heap_out, "fixed and heap scratch answer differently for {input:?}");
     }
 }
 
