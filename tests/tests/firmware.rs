@@ -290,7 +290,7 @@ fn a_tournament_larger_than_the_scratch_is_a_capacity_error() {
     let capacity = SLAB_WORDS - text.len().div_ceil(4);
     assert_eq!(
         judged.error,
-        format!("error: 2:7: input needs {needed} scratch words but this build holds {capacity}\n")
+        format!("error: 2:7: input needs {needed} scratch words (n·(m + 6) for n players and m rounds) but this build holds {capacity}\n")
     );
     assert!(judged.answer.is_empty());
 }

@@ -405,6 +405,6 @@ fn a_fixed_scratch_too_small_is_a_capacity_error() {
     let mut scratch = [0u32; 12];
     let error =
         judge::run(Problem::Greater, input, &Options::default(), &mut scratch[..], &mut String::new()).unwrap_err();
-    assert_eq!(error.kind, ErrorKind::Capacity { what: "scratch words", needed: 13, capacity: 12 });
-    assert_eq!(error.to_string(), "1:1: input needs 13 scratch words but this build holds 12");
+    assert_eq!(error.kind, ErrorKind::Capacity { what: "scratch words (N/8 for N cards)", needed: 13, capacity: 12 });
+    assert_eq!(error.to_string(), "1:1: input needs 13 scratch words (N/8 for N cards) but this build holds 12");
 }

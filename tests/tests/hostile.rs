@@ -18,7 +18,11 @@ const INTERESTING: &[u8] = b"0123456789-+ \n\r\t{},\"#.x\x00\xff9";
 /// Words of the fixed scratch: tavern's default ([`FIXED_SCRATCH_WORDS`], so that its fixed
 /// table really runs), a small slab for the others (so that capacity errors happen too).
 fn fixed_words(problem: Problem) -> usize {
-    if problem == Problem::Tavern { FIXED_SCRATCH_WORDS } else { 4096 }
+    if problem == Problem::Tavern {
+        FIXED_SCRATCH_WORDS
+    } else {
+        4096
+    }
 }
 
 /// Runs the driver on `input` with a fixed scratch and with a heap scratch (tavern: the memo

@@ -102,3 +102,31 @@ fn the_self_check_manifest_selects_corpus_inputs() {
         assert!(listed.iter().any(|l| l.starts_with(&format!("invalid/{name}/"))), "no self-check refusal for {name}");
     }
 }
+
+/// The line-end and byte-order-mark variants of `bytes`: every problem reads them alike
+/// (see `referee_core::text::scanner`).
+fn spellings(bytes: &[u8]) -> [(&'static str, Vec<u8>); 3] {
+    let crlf = bytes.iter().flat_map(|&b| if b == b'\n' { vec![b'\r', b'\n'] } else { vec![b] }).collect();
+    let cr = bytes.iter().map(|&b| if b == b'\n' { b'\r' } else { b }).collect();
+    let bom = [&[0xEF, 0xBB, 0xBF][..], bytes].concat();
+    [("CRLF line ends", crlf), ("lone CR line ends", cr), ("a byte-order mark", bom)]
+}
+
+#[test]
+fn line_ends_and_a_byte_order_mark_change_nothing() {
+    let mut checked = 0;
+    for problem in Problem::ALL {
+        for input in inputs(problem.name()).into_iter().chain(inputs(&format!("invalid/{}", problem.name()))) {
+            let bytes = std::fs::read(&input).unwrap();
+            let plain = referee(&[problem.name()], &bytes);
+            for (spelling, variant) in spellings(&bytes) {
+                let outcome = referee(&[problem.name()], &variant);
+                let same =
+                    (outcome.status, &outcome.stdout, &outcome.stderr) == (plain.status, &plain.stdout, &plain.stderr);
+                assert!(same, "{} with {spelling}: {}", input.display(), outcome.stderr);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0);
+}

@@ -162,7 +162,7 @@ fn deal_error(error: DealError) -> ErrorKind {
             min: 1,
             max: i64::from(MAX_CARDS),
         },
-        DealError::Capacity(e) => e.into(),
+        DealError::Capacity(e) => ErrorKind::capacity(e, "scratch words (N/8 for N cards)"),
     }
 }
 
@@ -212,7 +212,7 @@ mod tests {
         let mut out = String::new();
         let input = b"33\n";
         let error = solve(input, false, &mut scratch[..], &mut out).unwrap_err();
-        assert_eq!(error.kind, ErrorKind::Capacity { what: "scratch words", needed: 5, capacity: 2 });
+        assert_eq!(error.kind, ErrorKind::Capacity { what: "scratch words (N/8 for N cards)", needed: 5, capacity: 2 });
         assert_eq!(Deal::words_needed(32), 4);
         assert_eq!(Deal::words_needed(100_000), 12_500);
     }

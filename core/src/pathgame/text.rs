@@ -167,13 +167,16 @@ fn read_exactly(input: &[u8]) -> Result<Winner> {
     Ok(winner)
 }
 
-/// Two lines: the rows.
+/// Two lines: the rows. As everywhere, blanks may end a line and blank lines or indentation
+/// may come before the second row; the rows themselves are on two different lines.
 fn plain(scanner: &mut Scanner<'_>) -> Result<Winner> {
     let top = first_row(scanner)?;
+    scanner.skip_blanks();
     let (at, rest) = scanner.line();
     if let Some(&found) = rest.first() {
         return Err(Error::new(at, ErrorKind::Unexpected { expected: Notation::Plain.after_cell(), found }));
     }
+    scanner.skip_whitespace();
     second_row(scanner, top, Notation::Plain)
 }
 
@@ -349,7 +352,7 @@ mod tests {
             (b"...\n....\n", "2:4: the second row is longer than the first (the rows must have the same length)"),
             (b"...\n..", "2:3: expected the rest of the second row (rows of equal length), found end of input"),
             (b"...\n", "2:1: expected the second row, found end of input"),
-            (b"...\n\n...\n", "2:1: expected the second row: '#' and '.', found end of line"),
+            (b"... ...\n", "1:5: expected '#', '.' or the end of the row, found '.'"),
             (b"#.\n#.\n", "2:1: no left-to-right path: column 1 is black in both rows"),
             (
                 b"..#.\n...#\n",
@@ -376,6 +379,10 @@ mod tests {
             b"\n\n  #..\n...",
             b"{\"#..\", \"...\"}",
             b" {\n \"#..\" ,\n\t\"...\"\n}\n",
+            b"#..  \n\n  ...\n",
+            b"#..\r...\r",
+            b"\xEF\xBB\xBF#..\n...\n",
+            b"#..\t\r\n ... \r\n",
         ] {
             assert_eq!(read_exactly(input), Ok(Winner::Snuke), "{input:?}");
         }

@@ -89,7 +89,7 @@ fn tournament_error(error: TournamentError) -> ErrorKind {
     match error {
         TournamentError::Players(n) => range("the number of players", n, MAX_PLAYERS),
         TournamentError::Rounds(m) => range("the number of rounds", m, MAX_ROUNDS),
-        TournamentError::Capacity(e) => e.into(),
+        TournamentError::Capacity(e) => ErrorKind::capacity(e, "scratch words (n·(m + 6) for n players and m rounds)"),
     }
 }
 

@@ -92,13 +92,22 @@ impl Error {
 /// Shorthand for results of this crate.
 pub type Result<T, E = Error> = core::result::Result<T, E>;
 
-impl From<CapacityError> for ErrorKind {
-    fn from(error: CapacityError) -> Self {
+impl ErrorKind {
+    /// The capacity error for `error`, with `what` naming the words in the user's terms
+    /// (e.g. "scratch words (n·(m + 6) for n players and m rounds)").
+    #[must_use]
+    pub fn capacity(error: CapacityError, what: &'static str) -> Self {
         Self::Capacity {
-            what: "scratch words",
+            what,
             needed: u64::try_from(error.needed).unwrap_or(u64::MAX),
             capacity: u64::try_from(error.capacity).unwrap_or(u64::MAX),
         }
+    }
+}
+
+impl From<CapacityError> for ErrorKind {
+    fn from(error: CapacityError) -> Self {
+        Self::capacity(error, "scratch words")
     }
 }
 

@@ -1,8 +1,12 @@
 //! A tokenizer for the judge formats: numbers, punctuation and raw lines over `&[u8]`.
 //!
-//! Whitespace is space, tab, `\n` and `\r` (so both `\n` and `\r\n` line ends work). Every
-//! error carries the 1-based line and byte column of the offending token, or of the end of the
-//! input when something was missing.
+//! The same rules for every problem:
+//! - Whitespace is space, tab, `\n` and `\r`; a line ends at `\n`, `\r\n` or a lone `\r`.
+//! - A UTF-8 byte-order mark at the very start of the input is skipped (editors on Windows
+//!   write one); column 1 is the first byte after it.
+//!
+//! Every error carries the 1-based line and byte column of the offending token, or of the end
+//! of the input when something was missing.
 
 use crate::text::error::{Error, ErrorKind, Position, Result};
 
@@ -22,10 +26,11 @@ pub const fn is_space(byte: u8) -> bool {
 }
 
 impl<'a> Scanner<'a> {
-    /// A scanner at the start of `input`.
+    /// A scanner at the start of `input`, after its byte-order mark if it has one.
     #[must_use]
     pub const fn new(input: &'a [u8]) -> Self {
-        Self { input, pos: 0, line: 1, line_start: 0 }
+        let start = if matches!(input, [0xEF, 0xBB, 0xBF, ..]) { 3 } else { 0 };
+        Self { input, pos: start, line: 1, line_start: start }
     }
 
     /// The position of the next unread byte.
@@ -47,12 +52,20 @@ impl<'a> Scanner<'a> {
         &self.input[self.pos..]
     }
 
-    /// Consumes one byte, keeping the line count.
+    /// Consumes one byte, keeping the line count (`\n`, or a `\r` not followed by `\n`,
+    /// ends a line).
     fn bump(&mut self, byte: u8) {
         self.pos += 1;
-        if byte == b'\n' {
+        if byte == b'\n' || (byte == b'\r' && self.input.get(self.pos) != Some(&b'\n')) {
             self.line = self.line.saturating_add(1);
             self.line_start = self.pos;
+        }
+    }
+
+    /// Skips spaces and tabs: the blanks before the end of the current line.
+    pub fn skip_blanks(&mut self) {
+        while let Some(&byte @ (b' ' | b'\t')) = self.input.get(self.pos) {
+            self.bump(byte);
         }
     }
 
@@ -193,26 +206,27 @@ impl<'a> Scanner<'a> {
     pub fn take_while(&mut self, keep: impl Fn(u8) -> bool) -> (Position, &'a [u8]) {
         let start = self.position();
         let rest = self.rest();
-        let len = rest.iter().position(|&b| b == b'\n' || !keep(b)).unwrap_or(rest.len());
+        let len = rest.iter().position(|&b| b == b'\n' || b == b'\r' || !keep(b)).unwrap_or(rest.len());
         self.pos += len;
         (start, &rest[..len])
     }
 
-    /// Reads the rest of the current line (without its `\n` or `\r\n`) and moves to the next
-    /// line; returns where the line's text started.
+    /// Reads the rest of the current line (without its `\n`, `\r\n` or `\r`) and moves to the
+    /// next line; returns where the line's text started.
     pub fn line(&mut self) -> (Position, &'a [u8]) {
         let start = self.position();
         let rest = self.rest();
-        let len = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
-        let mut text = &rest[..len];
-        if let [head @ .., b'\r'] = text {
-            text = head;
-        }
+        let len = rest.iter().position(|&b| b == b'\n' || b == b'\r').unwrap_or(rest.len());
         self.pos += len;
-        if self.pos < self.input.len() {
-            self.bump(b'\n');
+        match rest.get(len..) {
+            Some([b'\r', b'\n', ..]) => {
+                self.bump(b'\r');
+                self.bump(b'\n');
+            }
+            Some([end, ..]) => self.bump(*end),
+            _ => {}
         }
-        (start, text)
+        (start, &rest[..len])
     }
 }
 
