@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::text::format::write_u128;
+use crate::digits::write_u128;
 
 /// Greatest common divisor (binary algorithm); `gcd(0, b) == b`.
 #[must_use]

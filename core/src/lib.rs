@@ -59,6 +59,7 @@ extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
+mod digits;
 pub mod fraction;
 pub mod greater;
 pub mod judge;

@@ -52,3 +52,52 @@ fn the_readme_quotes_the_tavern_scratch_constants() {
         assert!(readme.contains(&quoted), "README.md should say {quoted}");
     }
 }
+
+/// The top-level modules of `referee-core` each file of `dir` imports (`crate::<module>` in
+/// code, not in comments), as (importer, imported) pairs.
+fn core_imports(dir: &std::path::Path, edges: &mut std::collections::BTreeSet<(String, String)>) {
+    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/../core/src");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            core_imports(&path, edges);
+            continue;
+        }
+        let relative = path.strip_prefix(src).unwrap();
+        let first = relative.components().next().unwrap().as_os_str().to_str().unwrap();
+        let module = first.trim_end_matches(".rs").to_owned();
+        let text = std::fs::read_to_string(&path).unwrap();
+        for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            for (at, _) in line.match_indices("crate::") {
+                let name: String = line[at + 7..].chars().take_while(|c| c.is_ascii_lowercase() || *c == '_').collect();
+                if !name.is_empty() && name != module {
+                    edges.insert((module.clone(), name));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_core_module_graph_has_no_circle_and_no_problem_imports_the_judge() {
+    let mut edges = std::collections::BTreeSet::new();
+    core_imports(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../core/src")), &mut edges);
+    assert!(edges.len() > 5, "too few imports found: {edges:?}");
+    for problem in ["swiss", "tavern", "greater", "pathgame"] {
+        assert!(!edges.contains(&(problem.to_owned(), "judge".to_owned())), "{problem} imports judge");
+    }
+    // Depth-first search for a cycle.
+    fn visit<'a>(node: &'a str, edges: &'a std::collections::BTreeSet<(String, String)>, path: &mut Vec<&'a str>) {
+        assert!(!path.contains(&node), "import circle: {path:?} -> {node}");
+        path.push(node);
+        for (_, to) in edges.iter().filter(|(from, _)| from == node) {
+            visit(to, edges, path);
+        }
+        path.pop();
+    }
+    for (from, _) in &edges {
+        if from != "lib" {
+            visit(from, &edges, &mut Vec::new());
+        }
+    }
+}

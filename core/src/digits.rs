@@ -1,0 +1,65 @@
+//! Decimal digits of integers, faster than `Display`: the lowest layer of all number output,
+//! used by [`crate::fraction::Fraction`]'s `Display` and by the judge text's formatting.
+
+use core::fmt::{self, Write};
+
+/// "00", "01", …, "99": two digits per division.
+const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
+/// Decimal digits of `value` into the end of `buf`; returns where they start.
+pub(crate) fn digits_u64(mut value: u64, buf: &mut [u8; 20]) -> usize {
+    let mut start = buf.len();
+    while value >= 100 {
+        let pair = (value % 100) as usize * 2;
+        value /= 100;
+        start -= 2;
+        buf[start..start + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+    }
+    if value >= 10 {
+        let pair = (value % 100) as usize * 2;
+        start -= 2;
+        buf[start..start + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+    } else {
+        start -= 1;
+        buf[start] = b'0' + (value % 10) as u8;
+    }
+    start
+}
+
+/// Decimal digits of `value` into the end of `buf`; returns where they start.
+pub(crate) fn digits_u128(value: u128, buf: &mut [u8; 40]) -> usize {
+    const TEN19: u128 = 10_000_000_000_000_000_000;
+    let mut chunk = [0u8; 20];
+    let (mut rest, mut end) = (value, buf.len());
+    loop {
+        let (low, high) = match u64::try_from(rest) {
+            Ok(small) => (small, 0),
+            Err(_) => ((rest % TEN19) as u64, rest / TEN19),
+        };
+        let start = digits_u64(low, &mut chunk);
+        let digits = &chunk[start..];
+        let width = if high == 0 { digits.len() } else { 19 };
+        let begin = end - width;
+        buf[begin..end - digits.len()].fill(b'0');
+        buf[end - digits.len()..end].copy_from_slice(digits);
+        end = begin;
+        if high == 0 {
+            return end;
+        }
+        rest = high;
+    }
+}
+
+/// Writes `value` in decimal, faster than `Display` for `u128`.
+///
+/// # Errors
+/// Whatever `out` returns.
+pub fn write_u128<W: Write + ?Sized>(out: &mut W, value: u128) -> fmt::Result {
+    let mut buf = [0u8; 40];
+    let start = digits_u128(value, &mut buf);
+    out.write_str(core::str::from_utf8(&buf[start..]).map_err(|_| fmt::Error)?)
+}
