@@ -8,8 +8,10 @@ use core::fmt;
 
 /// Memory the solvers borrow as `u32` words.
 pub trait Scratch {
-    /// A slice of exactly `len` words (contents unspecified), or a capacity error naming how
-    /// many words were needed and how many this scratch holds.
+    /// A slice of exactly `len` words, or a capacity error naming how many words were needed
+    /// and how many this scratch holds. The contents are unspecified, except that the words
+    /// of the previous successful call keep their values up to the shorter of the two lengths
+    /// (so a reader can grow what it holds: [`grow`]); every implementation must keep them.
     ///
     /// # Errors
     /// [`CapacityError`] when `len` words are not available.
@@ -41,6 +43,22 @@ impl fmt::Display for CapacityError {
 }
 
 impl core::error::Error for CapacityError {}
+
+/// Grows the words `scratch` holds for a reader (their contents kept) to at least `needed`,
+/// with `spare` more when it can have them (fewer calls as a stream goes on); returns how many
+/// words it holds now.
+///
+/// # Errors
+/// [`CapacityError`] when even `needed` words are not available.
+///
+/// # Complexity
+/// That of one or two calls of [`Scratch::words`].
+pub fn grow(scratch: &mut (impl Scratch + ?Sized), needed: usize, spare: usize) -> Result<usize, CapacityError> {
+    if let Ok(words) = scratch.words(needed.saturating_add(spare)) {
+        return Ok(words.len());
+    }
+    scratch.words(needed).map(|words| words.len())
+}
 
 /// The capacity error for a request of `needed` words from a store of `capacity` words.
 const fn too_small(needed: usize, capacity: usize) -> CapacityError {
@@ -107,6 +125,24 @@ mod tests {
         let scratch: &mut [u32] = &mut buf[..];
         assert_eq!(scratch.words(8).map(|w| w.len()), Ok(8));
         assert_eq!(scratch.words(9), Err(CapacityError { needed: 9, capacity: 8 }));
+    }
+
+    #[test]
+    fn growing_keeps_the_words_held() {
+        let mut buf = [0u32; 8];
+        let scratch: &mut [u32] = &mut buf[..];
+        assert_eq!(grow(scratch, 2, 2), Ok(4));
+        scratch.words(2).unwrap().copy_from_slice(&[7, 9]);
+        assert_eq!(grow(scratch, 6, 100), Ok(6));
+        assert_eq!(scratch.words(6).unwrap()[..2], [7, 9]);
+        assert_eq!(grow(scratch, 9, 0), Err(CapacityError { needed: 9, capacity: 8 }));
+        #[cfg(feature = "alloc")]
+        {
+            let mut heap = HeapScratch::with_limit(100);
+            heap.words(3).unwrap().copy_from_slice(&[1, 2, 3]);
+            assert_eq!(grow(&mut heap, 50, 60), Ok(50));
+            assert_eq!(heap.words(50).unwrap()[..3], [1, 2, 3]);
+        }
     }
 
     #[cfg(feature = "alloc")]

@@ -5,6 +5,11 @@
 pub const SLAB_BYTES: usize = 224 * 1024;
 /// The slab in `u32` words.
 pub const SLAB_WORDS: usize = SLAB_BYTES / 4;
+/// Bytes at the start of the slab that the judge mode reads its input through (the window of
+/// the stream); the solver gets the words above as scratch.
+pub const JUDGE_WINDOW_BYTES: usize = 8 * 1024;
+/// The solvers' scratch words in judge mode: the slab above the input window.
+pub const JUDGE_SCRATCH_WORDS: usize = SLAB_WORDS - JUDGE_WINDOW_BYTES / 4;
 /// The least stack the linker accepts: the RAM left above the statics must be at least this.
 pub const STACK_RESERVE_BYTES: usize = 24 * 1024;
 /// Bytes of the answer buffer: the answer reaches the host file in writes of this size.

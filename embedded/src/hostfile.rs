@@ -3,13 +3,11 @@
 use core::ffi::CStr;
 use core::fmt;
 
-use referee_core::judge::{Error, Position};
-use referee_core::text::{ReadAt, ReadError};
+use referee_core::text::{Read as PullRead, ReadAt, ReadError};
 use semihosting::fs::File;
 use semihosting::io::{Read, Seek, SeekFrom, Write};
 
 use crate::budget::MAX_PATH_BYTES;
-use crate::slab;
 
 /// Calls `f` with `path` as a NUL-terminated C string.
 ///
@@ -34,16 +32,8 @@ pub fn create(path: &str) -> Result<File, &'static str> {
     with_c_path(path, |p| File::create(p))?.map_err(|_| "cannot create the file")
 }
 
-/// Why the input could not be had.
-#[derive(Debug)]
-pub enum InputError {
-    /// The host file could not be opened or read.
-    Host(&'static str),
-    /// The input is larger than the slab: a capacity error at the first byte that does not fit.
-    TooLarge(Error),
-}
-
-/// The judge input: a host file, read at offsets by the streaming drivers or whole into the slab.
+/// The judge input: a host file, read at offsets ([`ReadAt`]) or front to back ([`PullRead`],
+/// after [`HostInput::rewind`]).
 #[derive(Debug)]
 pub struct HostInput {
     file: File,
@@ -61,27 +51,18 @@ impl HostInput {
         Ok(Self { file, len })
     }
 
-    /// Reads the whole input into the top of `slab`; returns the words below it (the solver's
-    /// scratch) and the input bytes.
+    /// Positions the file at its start, for reading it front to back.
     ///
     /// # Errors
-    /// [`InputError::Host`] when the file cannot be read, [`InputError::TooLarge`] when it is
-    /// larger than the slab.
-    pub fn read_into(mut self, slab: &mut [u32]) -> Result<(&mut [u32], &[u8]), InputError> {
-        let unreadable = |_| InputError::Host("cannot read the input file");
-        self.file.seek(SeekFrom::Start(0)).map_err(unreadable)?;
-        let length = usize::try_from(self.len).unwrap_or(usize::MAX);
-        let capacity = slab.len().saturating_mul(4);
-        if length > capacity {
-            let bytes: &mut [u8] = bytemuck::cast_slice_mut(slab);
-            self.file.read_exact(bytes).map_err(unreadable)?;
-            let position = slab::position_at(bytes, capacity);
-            return Err(InputError::TooLarge(Error::new(position, slab::input_too_large(length, capacity))));
-        }
-        let (scratch, input) = slab::split_for_input(slab, length)
-            .map_err(|kind| InputError::TooLarge(Error::new(Position::default(), kind)))?;
-        self.file.read_exact(input).map_err(unreadable)?;
-        Ok((scratch, input))
+    /// When the host refuses the seek.
+    pub fn rewind(&mut self) -> Result<(), &'static str> {
+        self.file.seek(SeekFrom::Start(0)).map(drop).map_err(|_| "cannot read the input file")
+    }
+}
+
+impl PullRead for HostInput {
+    fn read(&mut self, buf: &mut [u8]) -> Result<usize, ReadError> {
+        self.file.read(buf).map_err(|_| ReadError)
     }
 }
 

@@ -1,13 +1,60 @@
-//! Where the judge input comes from: a regular file that can be read in pieces (so a driver
-//! that streams never needs the whole input in memory), or any reader, read whole.
+//! Where the judge input comes from: a regular file that can be read at offsets (a board then
+//! needs no memory for its rows), or any reader (stdin, a pipe, a file) pulled front to back
+//! through a window, so memory is bounded by what the problem holds, never by the input.
 
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
 
-use referee_core::text::{ReadAt, ReadError};
+use referee_core::text::{Read as PullRead, ReadAt, ReadError};
 
-/// Bytes of buffer for the drivers that read a file in pieces: two cursors of 128 KiB each.
+/// Bytes of buffer for the drivers that read an input in pieces: the window of a stream, or
+/// two cursors of 128 KiB each in a regular file.
 pub const STREAM_BUFFER: usize = 256 << 10;
+
+/// Any reader as a stream for the judge drivers, keeping the I/O error of a failed read so that
+/// it can be reported as it is.
+pub struct Pull<'r> {
+    reader: &'r mut dyn Read,
+    error: Option<io::Error>,
+    /// Bytes handed out so far.
+    pub consumed: u64,
+}
+
+impl std::fmt::Debug for Pull<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pull").field("error", &self.error).field("consumed", &self.consumed).finish_non_exhaustive()
+    }
+}
+
+impl<'r> Pull<'r> {
+    /// `reader` as a stream.
+    pub fn new(reader: &'r mut dyn Read) -> Self {
+        Self { reader, error: None, consumed: 0 }
+    }
+
+    /// The error of the read that failed, if one did.
+    pub fn take_error(&mut self) -> Option<io::Error> {
+        self.error.take()
+    }
+}
+
+impl PullRead for Pull<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> Result<usize, ReadError> {
+        loop {
+            match self.reader.read(buf) {
+                Ok(read) => {
+                    self.consumed += read as u64;
+                    return Ok(read);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.error = Some(e);
+                    return Err(ReadError);
+                }
+            }
+        }
+    }
+}
 
 /// A regular file, read from where it was positioned when opened to its end.
 #[derive(Debug)]
@@ -32,15 +79,13 @@ impl FileSource {
         }
     }
 
-    /// The whole input, read again from its start.
+    /// The file, positioned again at the start of the input, to be read front to back.
     ///
     /// # Errors
-    /// Any I/O error.
-    pub fn read_all(mut self) -> io::Result<Vec<u8>> {
+    /// The I/O error of the seek.
+    pub fn rewind(mut self) -> io::Result<File> {
         self.file.seek(SeekFrom::Start(self.base))?;
-        let mut bytes = Vec::with_capacity(usize::try_from(self.len).unwrap_or(0));
-        self.file.read_to_end(&mut bytes)?;
-        Ok(bytes)
+        Ok(self.file)
     }
 }
 
@@ -78,6 +123,24 @@ mod tests {
     use std::io::Write;
 
     #[test]
+    fn a_pull_keeps_the_error_of_a_failed_read() {
+        struct Broken;
+        impl Read for Broken {
+            fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+                Err(io::Error::other("disk on fire"))
+            }
+        }
+        let mut bytes: &[u8] = b"abc";
+        let mut pull = Pull::new(&mut bytes);
+        assert_eq!(pull.read(&mut [0; 2]), Ok(2));
+        assert_eq!(pull.consumed, 2);
+        let mut broken = Broken;
+        let mut pull = Pull::new(&mut broken);
+        assert_eq!(pull.read(&mut [0; 2]), Err(ReadError));
+        assert_eq!(pull.take_error().map(|e| e.to_string()).as_deref(), Some("disk on fire"));
+    }
+
+    #[test]
     fn reads_at_offsets_from_where_the_file_was_positioned() {
         let mut file = tempfile::tempfile().unwrap();
         file.write_all(b"skip#..\n...\n").unwrap();
@@ -88,6 +151,8 @@ mod tests {
         source.read_at(4, &mut buf).unwrap();
         assert_eq!(&buf, b"...");
         assert_eq!(source.read_at(6, &mut buf), Err(ReadError));
-        assert_eq!(source.read_all().unwrap(), b"#..\n...\n");
+        let mut rest = Vec::new();
+        source.rewind().unwrap().read_to_end(&mut rest).unwrap();
+        assert_eq!(rest, b"#..\n...\n");
     }
 }

@@ -6,10 +6,12 @@
 //! `error: <line>:<column>: <what is wrong>` to stderr, nothing to stdout, and returns 1; usage
 //! and I/O errors return 2; a valid input beyond the host's memory returns 3.
 //!
-//! When the input is a regular file (a `FILE` argument, or stdin redirected from a file), a
-//! driver that can stream ([`judge::run_streaming`]) reads it in pieces through a 256 KiB
-//! buffer instead of loading it; otherwise, and whenever that driver declines (another
-//! notation, an invalid input), the whole input is read and [`judge::run`] answers.
+//! The input is never loaded whole: every driver reads it front to back through a 256 KiB
+//! window ([`judge::run_read`]), stdin and pipes as files, so memory is bounded by what the
+//! problem holds and an input is refused at its first wrong byte, however long (or endless)
+//! the rest. When the input is a regular file (a `FILE` argument, or stdin redirected from a
+//! file), a board is first read at offsets ([`judge::run_streaming`], no memory for its rows);
+//! when that declines (another notation, an invalid board) the file is read front to back.
 
 pub mod answer;
 pub mod cli;
@@ -21,7 +23,7 @@ use std::io::{self, Read, Write};
 
 use answer::Answer;
 use cli::{Command, Invocation};
-use input::FileSource;
+use input::{FileSource, Pull};
 use referee_core::judge::{self, ExitStatus};
 use referee_core::HeapScratch;
 
@@ -100,26 +102,34 @@ fn solve(
         },
     };
     let mut answer = Answer::default();
-    let input = match file.map(FileSource::new) {
+    let mut window = vec![0u8; input::STREAM_BUFFER];
+    let mut file = match file.map(FileSource::new) {
         Some(Ok(mut source)) => {
-            let mut buffer = vec![0u8; input::STREAM_BUFFER];
             let streamed =
-                judge::run_streaming(invocation.problem, &mut source, &invocation.options, &mut buffer, &mut answer);
+                judge::run_streaming(invocation.problem, &mut source, &invocation.options, &mut window, &mut answer);
             if let Some(result) = streamed {
                 return finish(result, answer, stdout, stderr);
             }
             answer = Answer::default();
-            source.read_all()
+            match source.rewind() {
+                Ok(file) => Some(file),
+                Err(e) => return report(stderr, &format!("cannot read {name}: {e}"), EXIT_USAGE),
+            }
         }
-        Some(Err(mut file)) => read_whole(&mut file),
-        None => read_whole(stdin),
+        Some(Err(file)) => Some(file),
+        None => None,
     };
-    let input = match input {
-        Ok(bytes) => bytes,
-        Err(e) => return report(stderr, &format!("cannot read {name}: {e}"), EXIT_USAGE),
+    let reader: &mut dyn Read = match file.as_mut() {
+        Some(file) => file,
+        None => stdin,
     };
+    let mut source = Pull::new(reader);
     let mut scratch = HeapScratch::default();
-    let result = judge::run(invocation.problem, &input, &invocation.options, &mut scratch, &mut answer);
+    let result =
+        judge::run_read(invocation.problem, &mut source, &invocation.options, &mut window, &mut scratch, &mut answer);
+    if let Some(e) = source.take_error() {
+        return report(stderr, &format!("cannot read {name}: {e}"), EXIT_USAGE);
+    }
     finish(result, answer, stdout, stderr)
 }
 
@@ -135,11 +145,4 @@ fn finish(result: judge::Result<()>, mut answer: Answer, stdout: &mut dyn Write,
         Ok(()) => EXIT_OK,
         Err(e) => write_failed(stderr, &e),
     }
-}
-
-/// Everything `reader` holds.
-fn read_whole(reader: &mut dyn Read) -> io::Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    reader.read_to_end(&mut bytes)?;
-    Ok(bytes)
 }

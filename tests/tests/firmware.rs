@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 
 use referee_core::judge::Problem;
 use referee_core::swiss::MatchResult;
-use referee_embedded::budget::{SLAB_BYTES, SLAB_WORDS};
+use referee_embedded::budget::{JUDGE_SCRATCH_WORDS, SLAB_BYTES};
 use referee_embedded::status;
 use referee_tests::{data_dir, inputs, referee, refusal_file, Rng};
 
@@ -33,7 +33,7 @@ const QEMU_TIMEOUT_SECONDS: &str = "60";
 const BEYOND_CAPACITY: &[&str] = &[];
 /// Benchmark inputs (`tests/bench-inputs/`) larger than the firmware's capacity, which it must
 /// refuse with a capacity error. Every other one must answer exactly like the host.
-const BENCH_BEYOND_CAPACITY: &[&str] = &["greater_max.in", "swiss_many.in", "swiss_max.in"];
+const BENCH_BEYOND_CAPACITY: &[&str] = &["swiss_max.in"];
 
 /// The folder holding the firmware images, built once per test run.
 fn firmware_dir() -> &'static Path {
@@ -248,26 +248,25 @@ fn every_judge_case_matches_the_host() {
     assert!(deepest_stack.len() == Problem::ALL.len(), "every problem ran: {deepest_stack:?}");
 }
 
-/// An input larger than the slab is refused where it stops fitting, with a capacity error.
+/// An input larger than the slab streams through it: refused at its first wrong byte exactly as
+/// the host refuses it, with no capacity error.
 #[test]
-fn an_input_larger_than_the_slab_is_a_capacity_error() {
+fn an_input_larger_than_the_slab_streams_through_it() {
     if !firmware_tools() {
         return;
     }
     let dir = scratch_dir();
     let input = dir.join("large.in");
     let mut bytes = b"1\n".to_vec();
-    bytes.resize(SLAB_BYTES + 1000, b' ');
+    bytes.resize(2 * SLAB_BYTES + 1000, b' ');
+    bytes.extend_from_slice(b"x");
     std::fs::write(&input, &bytes).unwrap();
     let judged = judge("swiss", &[], &input);
     std::fs::remove_dir_all(&dir).unwrap();
-    assert_eq!(judged.run.status, status::CAPACITY);
-    let column = SLAB_BYTES - 2 + 1;
-    let needed = bytes.len();
-    assert_eq!(
-        judged.error,
-        format!("error: 2:{column}: input needs {needed} bytes but this build holds {SLAB_BYTES}\n")
-    );
+    let host = referee(&["swiss"], &bytes);
+    assert_eq!((judged.run.status, host.status), (status::INVALID_INPUT, 1));
+    assert_eq!(judged.error, host.stderr);
+    assert_eq!(judged.error, format!("error: 2:{}: expected the number of players, found 'x'\n", bytes.len() - 2));
     assert!(judged.answer.is_empty());
 }
 
@@ -287,7 +286,7 @@ fn a_tournament_larger_than_the_scratch_is_a_capacity_error() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(judged.run.status, status::CAPACITY);
     let needed = players * (rounds + 6);
-    let capacity = SLAB_WORDS - text.len().div_ceil(4);
+    let capacity = JUDGE_SCRATCH_WORDS;
     assert_eq!(
         judged.error,
         format!("error: 2:7: input needs {needed} scratch words (n·(m + 6) for n players and m rounds) but this build holds {capacity}\n")
@@ -295,15 +294,16 @@ fn a_tournament_larger_than_the_scratch_is_a_capacity_error() {
     assert!(judged.answer.is_empty());
 }
 
-/// The most players a 16-round `swiss` tournament may have on the firmware when every player
-/// plays every round (the README's capacity figure): input and scratch share the slab.
-const SWISS_16_ROUNDS_MAX_PLAYERS: usize = 1143;
-/// The most cards per player of a `greater` game on the firmware in the plain notation when
-/// every card of Sothe is known (the longest input for its `N`).
-const GREATER_MAX_CARDS: usize = 19_238;
-/// The most columns of a `pathgame` board on the firmware in the braces notation, which is read
-/// whole (the plain notation is streamed: any length).
-const PATHGAME_MAX_BRACED_COLUMNS: usize = 114_683;
+/// The most players a 16-round `swiss` tournament may have on the firmware (the README's
+/// capacity figure): n·(16 + 6) scratch words, the input streamed.
+const SWISS_16_ROUNDS_MAX_PLAYERS: usize = JUDGE_SCRATCH_WORDS / 22;
+/// The most cards per player of a `greater` game on the firmware in the plain notation (N/8
+/// words), the input streamed.
+const GREATER_MAX_CARDS: usize = JUDGE_SCRATCH_WORDS * 8;
+/// The most columns of a `pathgame` board on the firmware in the braces notation, read front
+/// to back with its first row held in scratch (N/32 words; the plain notation is read at
+/// offsets: any length).
+const PATHGAME_MAX_BRACED_COLUMNS: usize = JUDGE_SCRATCH_WORDS * 32;
 
 /// A `swiss` input: `players` players, `rounds` rounds, every player paired every round (one
 /// bye when `players` is odd), the ten legal results in turn.

@@ -29,7 +29,10 @@ fn fixed_words(problem: Problem) -> usize {
 /// there, the fixed table in the slice); checks that errors are positioned inside the input
 /// and that both answers are the same where both succeed.
 fn survives(problem: Problem, input: &[u8], options: &Options) {
-    let lines = input.iter().filter(|&&b| b == b'\n').count() + 1;
+    // A line ends at `\n`, `\r\n` or a lone `\r`, as the scanner counts them.
+    let lone_cr =
+        input.windows(2).filter(|w| w[0] == b'\r' && w[1] != b'\n').count() + usize::from(input.last() == Some(&b'\r'));
+    let lines = input.iter().filter(|&&b| b == b'\n').count() + lone_cr + 1;
     let mut fixed = vec![0u32; fixed_words(problem)];
     let mut heap = HeapScratch::with_limit(1 << 20);
     let heap_options = if problem == Problem::Tavern { options.with_tavern(Strategy::Memo) } else { *options };

@@ -309,7 +309,8 @@ fn long_board(rng: &mut Rng, w: usize) -> Board {
 
 fn driver(input: &[u8]) -> Result<String, String> {
     let mut out = String::new();
-    judge::run(Problem::Pathgame, input, &Options::default(), &mut [0u32; 0][..], &mut out)
+    // The exact reader holds the first row in scratch (N/32 words) while the second streams.
+    judge::run(Problem::Pathgame, input, &Options::default(), &mut referee_core::HeapScratch::default(), &mut out)
         .map(|()| out)
         .map_err(|e| e.to_string())
 }

@@ -1,8 +1,9 @@
 //! The judge drivers behind one entry point: input bytes in, answer text out.
 //!
 //! This dispatcher knows every problem's text adapter (`<problem>::text`); no problem knows
-//! it. Drivers (the `referee` binary, the firmware's judge mode) call [`run`] or
-//! [`run_streaming`] and map the outcome to an [`ExitStatus`].
+//! it. Drivers (the `referee` binary, the firmware's judge mode) call [`run`] (the input in
+//! memory), [`run_read`] (a stream, through a small window) or [`run_streaming`] (a board at
+//! offsets of a file) and map the outcome to an [`ExitStatus`].
 
 mod status;
 
@@ -12,7 +13,7 @@ pub use crate::text::{Error, ErrorKind, Position, Result};
 pub use status::ExitStatus;
 
 use crate::scratch::Scratch;
-use crate::text::ReadAt;
+use crate::text::{Read, ReadAt, Scanner};
 
 /// The problems this crate solves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -137,8 +138,53 @@ pub fn run<W: Write + ?Sized>(
         Problem::Swiss => crate::swiss::text::solve(input, scratch, out),
         Problem::Tavern => crate::tavern::text::solve(input, options.exact, options.tavern, scratch, out),
         Problem::Greater => crate::greater::text::solve(input, options.exact, scratch, out),
-        Problem::Pathgame => crate::pathgame::text::solve(input, out),
+        Problem::Pathgame => crate::pathgame::text::solve(input, scratch, out),
     }
+}
+
+/// Runs the judge driver of `problem` on the stream `source`, read front to back through
+/// `window` (at least [`crate::text::MIN_WINDOW`] bytes; 64 KiB reads a large input in few
+/// reads), writing the answer to `out`: the same answers and errors as [`run`] on the same
+/// bytes, with memory bounded by what the problem holds (its scratch) instead of the input.
+/// Reading stops at the first byte that makes the input invalid, so an endless input that goes
+/// wrong is refused there; only an input that stays valid is read to its end.
+///
+/// ```
+/// use referee_core::judge::{self, Options, Problem};
+///
+/// let mut input: &[u8] = b"2 1\n1 1\n1\n1"; // one number too many for tavern
+/// let (mut window, mut scratch) = ([0u8; 16], [0u32; 0]);
+/// let mut out = String::new();
+/// let error = judge::run_read(Problem::Tavern, &mut input, &Options::default(), &mut window, &mut scratch[..], &mut out);
+/// assert_eq!(error.unwrap_err().to_string(), "4:1: expected end of input, found '1'");
+/// ```
+///
+/// # Errors
+/// As [`run`]; [`ErrorKind::Read`] (exit status [`ExitStatus::Usage`]) when a read of `source`
+/// fails, whatever the bytes before it were.
+///
+/// # Complexity
+/// As [`run`]; `window` is the only buffer of input.
+pub fn run_read<R: Read + ?Sized, W: Write + ?Sized>(
+    problem: Problem,
+    source: &mut R,
+    options: &Options,
+    window: &mut [u8],
+    scratch: &mut (impl Scratch + ?Sized),
+    out: &mut W,
+) -> Result<()> {
+    let mut scanner = Scanner::stream(source, window);
+    let scanner = &mut scanner;
+    let result = match problem {
+        Problem::Swiss => crate::swiss::text::solve_from(scanner, scratch, out),
+        Problem::Tavern => crate::tavern::text::solve_from(scanner, options.exact, options.tavern, scratch, out),
+        Problem::Greater => crate::greater::text::solve_from(scanner, options.exact, scratch, out),
+        Problem::Pathgame => crate::pathgame::text::solve_from(scanner, scratch, out),
+    };
+    if scanner.read_failed() {
+        return Err(scanner.error(ErrorKind::Read));
+    }
+    result
 }
 
 /// Answers `problem` from `source`, read in pieces through `buffer`, without holding the whole
@@ -146,8 +192,8 @@ pub fn run<W: Write + ?Sized>(
 /// notation (two cursors, one per row, each using half of `buffer`).
 ///
 /// Returns `None` when it cannot (another problem, another notation, invalid input, a failed
-/// read): the caller then reads the whole input and calls [`run`], which gives the answer or
-/// the positioned error. `Some(Err(_))` is only a failed write to `out`.
+/// read): the caller then reads the input front to back with [`run_read`] (or whole with
+/// [`run`]), which gives the answer or the positioned error. `Some(Err(_))` is only a failed write to `out`.
 ///
 /// # Complexity
 /// `O(N)` time; no memory besides `buffer`.

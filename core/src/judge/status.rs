@@ -79,13 +79,14 @@ impl ExitStatus {
 
 impl Error {
     /// The exit status a driver ends with for this error: [`ExitStatus::Capacity`] for
-    /// [`ErrorKind::Capacity`], [`ExitStatus::Usage`] for a failed write of the answer, else
+    /// [`ErrorKind::Capacity`], [`ExitStatus::Usage`] for a failed write of the answer or read
+    /// of the input, else
     /// [`ExitStatus::InvalidInput`].
     #[must_use]
     pub const fn exit_status(&self) -> ExitStatus {
         match self.kind {
             ErrorKind::Capacity { .. } => ExitStatus::Capacity,
-            ErrorKind::Write => ExitStatus::Usage,
+            ErrorKind::Write | ErrorKind::Read => ExitStatus::Usage,
             _ => ExitStatus::InvalidInput,
         }
     }

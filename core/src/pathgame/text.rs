@@ -1,11 +1,14 @@
-//! Reading a board: the one-pass plain layout (in memory or streamed) and the exact reader
-//! that reports the first error of any input in either notation.
+//! Reading a board: the one-pass plain layout (in memory, or at offsets of a [`ReadAt`] source)
+//! and the exact reader that reads any input front to back (in memory or from a stream) and
+//! reports its first error. The exact reader holds the first row in scratch, one bit per
+//! column, while the second row streams past it into the [`Decider`].
 
 use core::fmt::Write;
 
 use super::{Decider, Fault, FaultKind, Row, Winner, MAX_COLUMNS};
+use crate::scratch::{grow, Scratch};
 use crate::text::scanner::is_space;
-use crate::text::{Error, ErrorKind, Position, ReadAt, Result, Scanner};
+use crate::text::{Error, ErrorKind, Position, ReadAt, Result, Scanner, Window};
 
 /// Where the rows of a valid board in plain notation must be: the text between the leading
 /// and the trailing whitespace is `row`, a line break (`\n` or `\r\n`), `row` of equal length,
@@ -152,15 +155,28 @@ impl Notation {
     }
 }
 
-/// A row already read: where it starts, and its bytes.
-type RowText<'a> = (Position, &'a [u8]);
+/// The first row, held in scratch one bit per column (set for `#`): where it starts, and its
+/// number of columns.
+type TopRow = (Position, u64);
+
+/// Columns per scratch word of the first row.
+const COLUMNS_PER_WORD: u64 = 32;
+
+/// Words of scratch added at a time while the first row grows (256 KiB), so that a growing
+/// heap scratch stays within a step of what the row needs.
+const GROWTH_WORDS: usize = 64 << 10;
+
+/// What the capacity errors of the exact reader count.
+const ROW_WORDS: &str = "scratch words (one per 32 columns of the first row)";
+
+/// Columns expanded from the held first row per piece fed to the decider.
+const PIECE: usize = 512;
 
 /// Reads any input token by token and decides it, or reports its first error exactly.
-fn read_exactly(input: &[u8]) -> Result<Winner> {
-    let mut scanner = Scanner::new(input);
+fn read_exactly<B: Window>(scanner: &mut Scanner<B>, scratch: &mut (impl Scratch + ?Sized)) -> Result<Winner> {
     let winner = match scanner.peek() {
-        Some(b'{') => braces(&mut scanner)?,
-        Some(_) => plain(&mut scanner)?,
+        Some(b'{') => braces(scanner, scratch)?,
+        Some(_) => plain(scanner, scratch)?,
         None => return Err(scanner.unexpected("a board: two rows of '#' and '.'")),
     };
     scanner.finish()?;
@@ -169,85 +185,142 @@ fn read_exactly(input: &[u8]) -> Result<Winner> {
 
 /// Two lines: the rows. As everywhere, blanks may end a line and blank lines or indentation
 /// may come before the second row; the rows themselves are on two different lines.
-fn plain(scanner: &mut Scanner<'_>) -> Result<Winner> {
-    let top = first_row(scanner)?;
+fn plain<B: Window>(scanner: &mut Scanner<B>, scratch: &mut (impl Scratch + ?Sized)) -> Result<Winner> {
+    let top = first_row(scanner, scratch)?;
     scanner.skip_blanks();
-    let (at, rest) = scanner.line();
-    if let Some(&found) = rest.first() {
-        return Err(Error::new(at, ErrorKind::Unexpected { expected: Notation::Plain.after_cell(), found }));
+    match scanner.peek_raw() {
+        Some(found) if found != b'\n' && found != b'\r' => {
+            return Err(scanner.error(ErrorKind::Unexpected { expected: Notation::Plain.after_cell(), found }));
+        }
+        _ => scanner.skip_line_break(),
     }
     scanner.skip_whitespace();
-    second_row(scanner, top, Notation::Plain)
+    second_row(scanner, scratch, top, Notation::Plain)
 }
 
 /// `{"row", "row"}`.
-fn braces(scanner: &mut Scanner<'_>) -> Result<Winner> {
+fn braces<B: Window>(scanner: &mut Scanner<B>, scratch: &mut (impl Scratch + ?Sized)) -> Result<Winner> {
     scanner.expect(b'{', "'{'")?;
     scanner.expect(b'"', "'\"' opening the first row")?;
-    let top = first_row(scanner)?;
+    let top = first_row(scanner, scratch)?;
     close_row(scanner)?;
     scanner.expect(b',', "',' between the two rows")?;
     scanner.expect(b'"', "'\"' opening the second row")?;
-    let winner = second_row(scanner, top, Notation::Braces)?;
+    let winner = second_row(scanner, scratch, top, Notation::Braces)?;
     close_row(scanner)?;
     scanner.expect(b'}', "'}' closing the board")?;
     Ok(winner)
 }
 
 /// The `"` right after the last cell of a row in braces notation.
-fn close_row(scanner: &mut Scanner<'_>) -> Result<()> {
-    if scanner.rest().first() == Some(&b'"') {
+fn close_row<B: Window>(scanner: &mut Scanner<B>) -> Result<()> {
+    if scanner.peek_raw() == Some(b'"') {
         scanner.expect(b'"', "'\"'")
     } else {
         Err(scanner.unexpected(Notation::Braces.after_cell()))
     }
 }
 
-/// The first row: at least one cell, at most [`MAX_COLUMNS`].
-fn first_row<'a>(scanner: &mut Scanner<'a>) -> Result<RowText<'a>> {
-    let (at, row) = scanner.take_while(is_cell);
-    if row.is_empty() {
+/// The first row: at least one cell, at most [`MAX_COLUMNS`], held in `scratch`.
+fn first_row<B: Window>(scanner: &mut Scanner<B>, scratch: &mut (impl Scratch + ?Sized)) -> Result<TopRow> {
+    let at = scanner.position();
+    let capacity = |e| Error::new(at, ErrorKind::capacity(e, ROW_WORDS));
+    let mut columns = 0u64;
+    let mut word = 0u32;
+    let mut room = 0usize;
+    let (_, len) = scanner.take_while(is_cell, |piece| {
+        if columns + piece.len() as u64 > MAX_COLUMNS {
+            return Err(Error::new(at, too_wide()));
+        }
+        let needed = usize::try_from((columns + piece.len() as u64).div_ceil(COLUMNS_PER_WORD)).unwrap_or(usize::MAX);
+        if needed > room {
+            room = grow(scratch, needed, GROWTH_WORDS).map_err(capacity)?;
+        }
+        let words = scratch.words(room).map_err(capacity)?;
+        for &byte in piece {
+            word |= u32::from(byte == b'#') << (columns % COLUMNS_PER_WORD);
+            columns += 1;
+            if columns.is_multiple_of(COLUMNS_PER_WORD) {
+                if let Some(slot) = usize::try_from(columns / COLUMNS_PER_WORD - 1).ok().and_then(|i| words.get_mut(i))
+                {
+                    *slot = word;
+                }
+                word = 0;
+            }
+        }
+        Ok(())
+    })?;
+    if len == 0 {
         return Err(scanner.unexpected("a row of '#' and '.'"));
     }
-    if row.len() as u64 > MAX_COLUMNS {
-        return Err(Error::new(at, too_wide(row.len() as u64)));
+    if !columns.is_multiple_of(COLUMNS_PER_WORD) {
+        let words = scratch.words(room).map_err(capacity)?;
+        if let Some(slot) = usize::try_from(columns / COLUMNS_PER_WORD).ok().and_then(|i| words.get_mut(i)) {
+            *slot = word;
+        }
     }
-    Ok((at, row))
+    Ok((at, columns))
 }
 
-/// Walks the second row alongside `top`, column by column, deciding the board; then checks
-/// the second row ends where the first did.
-fn second_row(scanner: &mut Scanner<'_>, top: RowText<'_>, notation: Notation) -> Result<Winner> {
+/// Walks the second row alongside the held `top`, piece by piece, deciding the board; then
+/// checks the second row ends where the first did.
+fn second_row<B: Window>(
+    scanner: &mut Scanner<B>,
+    scratch: &mut (impl Scratch + ?Sized),
+    top: TopRow,
+    notation: Notation,
+) -> Result<Winner> {
+    let (top_at, columns) = top;
     let bottom_at = scanner.position();
-    let rest = scanner.rest();
-    let columns = top.1.len();
-    let bottom = (bottom_at, &rest[..rest.len().min(columns)]);
+    let needed = usize::try_from(columns.div_ceil(COLUMNS_PER_WORD)).unwrap_or(usize::MAX);
+    let words = scratch.words(needed).map_err(|e| Error::new(top_at, ErrorKind::capacity(e, ROW_WORDS)))?;
     let mut decider = Decider::new();
-    decider.feed(&top.1[..bottom.1.len()], bottom.1).map_err(|fault| fault_error(fault, top, bottom, notation))?;
-    if bottom.1.len() < columns {
-        let expected =
-            if bottom.1.is_empty() { "the second row" } else { "the rest of the second row (rows of equal length)" };
-        return Err(Error::new(cell_at(bottom_at, bottom.1.len()), ErrorKind::UnexpectedEnd { expected }));
+    let mut cells = [0u8; PIECE];
+    let mut done = 0u64;
+    while done < columns {
+        let want = usize::try_from(columns - done).map_or(PIECE, |left| left.min(PIECE));
+        let bottom = scanner.chunk(want);
+        if bottom.is_empty() {
+            break;
+        }
+        let top = &mut cells[..bottom.len()];
+        for (i, cell) in top.iter_mut().enumerate() {
+            let column = done + i as u64;
+            let word = usize::try_from(column / COLUMNS_PER_WORD).ok().and_then(|w| words.get(w)).copied();
+            *cell = if word.unwrap_or_default() >> (column % COLUMNS_PER_WORD) & 1 == 1 { b'#' } else { b'.' };
+        }
+        if let Err(fault) = decider.feed(top, bottom) {
+            let piece_column = usize::try_from(fault.column - done).unwrap_or(usize::MAX);
+            let found = [top.get(piece_column).copied(), bottom.get(piece_column).copied()];
+            return Err(fault_error(fault, top_at, bottom_at, found.map(Option::unwrap_or_default), notation));
+        }
+        let fed = bottom.len();
+        scanner.skip_in_line(fed);
+        done += fed as u64;
     }
-    if rest.get(columns).copied().is_some_and(is_cell) {
+    if done < columns {
+        let expected = if done == 0 { "the second row" } else { "the rest of the second row (rows of equal length)" };
+        let column = usize::try_from(done).unwrap_or(usize::MAX);
+        return Err(Error::new(cell_at(bottom_at, column), ErrorKind::UnexpectedEnd { expected }));
+    }
+    if scanner.peek_raw().is_some_and(is_cell) {
         return Err(Error::new(
-            cell_at(bottom_at, columns),
+            cell_at(bottom_at, usize::try_from(columns).unwrap_or(usize::MAX)),
             ErrorKind::Invalid("the second row is longer than the first (the rows must have the same length)"),
         ));
     }
-    let _ = scanner.take_while(is_cell);
     Ok(decider.winner())
 }
 
-/// The error for the first fault the decider met while walking the rows.
-fn fault_error(fault: Fault, top: RowText<'_>, bottom: RowText<'_>, notation: Notation) -> Error {
+/// The error for the first fault the decider met while walking the rows that start at `top`
+/// and `bottom`; `found` holds the top and the bottom byte of the faulty column.
+fn fault_error(fault: Fault, top: Position, bottom: Position, found: [u8; 2], notation: Notation) -> Error {
     let column = usize::try_from(fault.column).unwrap_or(usize::MAX);
     let path_cut =
         |rule| ErrorKind::InvalidItem { what: "no left-to-right path: column", item: fault.column + 1, rule };
     let (row, kind) = match fault.kind {
         FaultKind::NotACell(row) => {
-            let (_, bytes) = if row == Row::Top { top } else { bottom };
-            let found = bytes.get(column).copied().unwrap_or_default();
+            let found = if row == Row::Top { found[0] } else { found[1] };
             let kind = match (row, notation.ends_row(found), column) {
                 (Row::Bottom, true, 0) => ErrorKind::Unexpected { expected: "the second row: '#' and '.'", found },
                 (Row::Bottom, true, _) => {
@@ -268,7 +341,7 @@ fn fault_error(fault: Fault, top: RowText<'_>, bottom: RowText<'_>, notation: No
             ErrorKind::Invalid("the second row is shorter than the first (the rows must have the same length)"),
         ),
     };
-    let start = if row == Row::Top { top.0 } else { bottom.0 };
+    let start = if row == Row::Top { top } else { bottom };
     Error::new(cell_at(start, column), kind)
 }
 
@@ -285,16 +358,35 @@ fn cell_at(start: Position, column: usize) -> Position {
 /// token by token to report the first error exactly.
 ///
 /// # Errors
-/// The first problem in the input with its position (see the [module docs](self)), or
+/// The first problem in the input with its position (see the [module docs](self)); a capacity
+/// error when it must be read again and `scratch` cannot hold its first row (N/32 words);
 /// [`ErrorKind::Write`] when `out` fails.
 ///
 /// # Complexity
-/// `O(N)` time, `O(1)` memory besides the input.
-pub fn solve<W: Write + ?Sized>(input: &[u8], out: &mut W) -> Result<()> {
+/// `O(N)` time; no memory besides the input for a valid board in plain notation, else N/32
+/// words of scratch.
+pub fn solve<W: Write + ?Sized>(input: &[u8], scratch: &mut (impl Scratch + ?Sized), out: &mut W) -> Result<()> {
     let winner = match plain_fast(input) {
         Some(winner) => winner,
-        None => read_exactly(input)?,
+        None => read_exactly(&mut Scanner::new(input), scratch)?,
     };
+    write_winner(winner, out)
+}
+
+/// As [`solve`], reading from `scanner` (e.g. a stream, [`Scanner::stream`]) front to back:
+/// the first row is held in `scratch` while the second streams past it.
+///
+/// # Errors
+/// As [`solve`].
+///
+/// # Complexity
+/// `O(N)` time; N/32 words of scratch besides the scanner's window.
+pub fn solve_from<B: Window, W: Write + ?Sized>(
+    scanner: &mut Scanner<B>,
+    scratch: &mut (impl Scratch + ?Sized),
+    out: &mut W,
+) -> Result<()> {
+    let winner = read_exactly(scanner, scratch)?;
     write_winner(winner, out)
 }
 
@@ -323,15 +415,11 @@ fn write_winner<W: Write + ?Sized>(winner: Winner, out: &mut W) -> Result<()> {
     Ok(())
 }
 
-/// The error for a board wider than [`MAX_COLUMNS`].
-fn too_wide(columns: u64) -> ErrorKind {
-    ErrorKind::OutOfRange {
-        what: "the number of columns",
-        value: i64::try_from(columns).ok(),
-        min: 1,
-        max: i64::try_from(MAX_COLUMNS).unwrap_or(i64::MAX),
-    }
+/// The error for a board wider than [`MAX_COLUMNS`], found at its first column too many.
+const fn too_wide() -> ErrorKind {
+    ErrorKind::Invalid("the number of columns must be in 1..=2147483648, found more")
 }
+const _: () = assert!(MAX_COLUMNS == 2_147_483_648);
 
 #[cfg(test)]
 mod tests {
@@ -340,7 +428,8 @@ mod tests {
 
     fn error(input: &[u8]) -> String {
         assert_eq!(plain_fast(input), None, "the one-pass reader must not accept {input:?}");
-        read_exactly(input).map_or_else(|e| e.to_string(), |w| std::format!("answered {w:?}"))
+        read_exactly(&mut Scanner::new(input), &mut [0u32; 64][..])
+            .map_or_else(|e| e.to_string(), |w| std::format!("answered {w:?}"))
     }
 
     #[test]
@@ -384,7 +473,7 @@ mod tests {
             b"\xEF\xBB\xBF#..\n...\n",
             b"#..\t\r\n ... \r\n",
         ] {
-            assert_eq!(read_exactly(input), Ok(Winner::Snuke), "{input:?}");
+            assert_eq!(read_exactly(&mut Scanner::new(input), &mut [0u32; 64][..]), Ok(Winner::Snuke), "{input:?}");
         }
         assert_eq!(plain_fast(b"#..\r\n...\r\n"), Some(Winner::Snuke));
         assert_eq!(plain_fast(b" \n#..\n...  \n"), Some(Winner::Snuke));
@@ -392,7 +481,7 @@ mod tests {
 
     fn answer(input: &[u8]) -> Result<String> {
         let mut out = String::new();
-        solve(input, &mut out).map(|()| out)
+        solve(input, &mut [0u32; 64][..], &mut out).map(|()| out)
     }
 
     #[test]

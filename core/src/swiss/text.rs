@@ -7,13 +7,13 @@ use core::fmt::Write;
 use super::{MatchResult, RecordError, Tournament, TournamentError, MAX_PLAYERS, MAX_ROUNDS};
 use crate::scratch::Scratch;
 use crate::text::format::LineBuf;
-use crate::text::{Error, ErrorKind, Result, Scanner};
+use crate::text::{Error, ErrorKind, Result, Scanner, Window};
 
 /// The most test cases in one input.
 pub const MAX_TEST_CASES: u64 = 1 << 32;
 
 /// Reads one match result `w1 w2 d` and checks it is legal.
-fn read_result(scanner: &mut Scanner<'_>) -> Result<MatchResult> {
+fn read_result<B: Window>(scanner: &mut Scanner<B>) -> Result<MatchResult> {
     scanner.skip_whitespace();
     let at = scanner.position();
     let mut games = [0u8; 3];
@@ -32,8 +32,8 @@ fn read_result(scanner: &mut Scanner<'_>) -> Result<MatchResult> {
 
 /// Reads one test case and writes its standings round by round: round `r` is written before
 /// round `r + 1` is read.
-fn solve_case<W: Write + ?Sized>(
-    scanner: &mut Scanner<'_>,
+fn solve_case<B: Window, W: Write + ?Sized>(
+    scanner: &mut Scanner<B>,
     scratch: &mut (impl Scratch + ?Sized),
     out: &mut W,
 ) -> Result<()> {
@@ -103,10 +103,25 @@ fn tournament_error(error: TournamentError) -> ErrorKind {
 /// # Complexity
 /// `O(Σ n·m²)` time; `n·(m + 6)` scratch words for the largest test case.
 pub fn solve<W: Write + ?Sized>(input: &[u8], scratch: &mut (impl Scratch + ?Sized), out: &mut W) -> Result<()> {
-    let mut scanner = Scanner::new(input);
+    solve_from(&mut Scanner::new(input), scratch, out)
+}
+
+/// As [`solve`], reading from `scanner` (e.g. a stream, [`Scanner::stream`]): each number is
+/// read when it is due, so an input is refused at its first wrong byte.
+///
+/// # Errors
+/// As [`solve`].
+///
+/// # Complexity
+/// As [`solve`]; nothing of the input is held besides the scanner's window.
+pub fn solve_from<B: Window, W: Write + ?Sized>(
+    scanner: &mut Scanner<B>,
+    scratch: &mut (impl Scratch + ?Sized),
+    out: &mut W,
+) -> Result<()> {
     let cases = scanner.unsigned("the number of test cases", 1, MAX_TEST_CASES)?;
     for _ in 0..cases {
-        solve_case(&mut scanner, scratch, out)?;
+        solve_case(scanner, scratch, out)?;
     }
     scanner.finish()
 }

@@ -7,7 +7,7 @@ use core::fmt::Write;
 use super::{odds, Battle, Minions, OddsError, Strategy, MAX_VALUE};
 use crate::scratch::Scratch;
 use crate::text::format::write_answer_line;
-use crate::text::{Error, ErrorKind, Result, Scanner};
+use crate::text::{Error, ErrorKind, Position, Result, Scanner, Window};
 
 /// [`super::MAX_MINIONS`] as the count the parser reads.
 const MAX_SIDE: u8 = 7;
@@ -19,7 +19,14 @@ const _: () = assert!(MAX_SIDE as usize == super::MAX_MINIONS);
 /// Counts outside `1..=7`, values outside `1..=10^9`, missing numbers, or anything after the
 /// last number, with the position of the offending token.
 pub fn parse(input: &[u8]) -> Result<Battle> {
-    let mut scanner = Scanner::new(input);
+    parse_from(&mut Scanner::new(input))
+}
+
+/// As [`parse`], reading from `scanner` (e.g. a stream): it stops at the first wrong byte.
+///
+/// # Errors
+/// As [`parse`].
+pub fn parse_from<B: Window>(scanner: &mut Scanner<B>) -> Result<Battle> {
     let n = scanner.number::<u8>("the number of Alice's minions", 1, MAX_SIDE)?;
     let m = scanner.number::<u8>("the number of Bob's minions", 1, MAX_SIDE)?;
     let mut sides = [Minions::new(), Minions::new()];
@@ -51,9 +58,24 @@ pub fn solve<W: Write + ?Sized>(
     scratch: &mut (impl Scratch + ?Sized),
     out: &mut W,
 ) -> Result<()> {
-    let battle = parse(input)?;
-    let odds =
-        odds(&battle, strategy, scratch).map_err(|e| Error::new(Scanner::new(input).position(), odds_error(e)))?;
+    solve_from(&mut Scanner::new(input), exact, strategy, scratch, out)
+}
+
+/// As [`solve`], reading the battle from `scanner` (e.g. a stream, [`Scanner::stream`]).
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_from<B: Window, W: Write + ?Sized>(
+    scanner: &mut Scanner<B>,
+    exact: bool,
+    strategy: Strategy,
+    scratch: &mut (impl Scratch + ?Sized),
+    out: &mut W,
+) -> Result<()> {
+    let battle = parse_from(scanner)?;
+    // A search that cannot run is refused at the start of the input, where the battle is.
+    let start = Position { line: 1, column: 1 };
+    let odds = odds(&battle, strategy, scratch).map_err(|e| Error::new(start, odds_error(e)))?;
     for probability in odds.fractions() {
         write_answer_line(out, probability, exact)?;
     }

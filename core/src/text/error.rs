@@ -69,6 +69,8 @@ pub enum ErrorKind {
     Overflow(&'static str),
     /// The output sink refused a write.
     Write,
+    /// The input stream failed before its end (the driver knows the I/O error).
+    Read,
 }
 
 /// An error with the position in the input it refers to.
@@ -143,6 +145,7 @@ impl fmt::Display for ErrorKind {
             }
             Self::Overflow(message) => write!(f, "{message} (beyond the proven integer range)"),
             Self::Write => f.write_str("the output could not be written"),
+            Self::Read => f.write_str("the input could not be read"),
         }
     }
 }
@@ -162,7 +165,7 @@ fn describe_byte(f: &mut fmt::Formatter<'_>, byte: u8) -> fmt::Result {
 /// `line:column: message`, the judge error format without the `error: ` prefix.
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.kind == ErrorKind::Write {
+        if matches!(self.kind, ErrorKind::Write | ErrorKind::Read) {
             return fmt::Display::fmt(&self.kind, f);
         }
         write!(f, "{}:{}: {}", self.position.line, self.position.column, self.kind)

@@ -12,5 +12,5 @@ pub mod scanner;
 pub mod source;
 
 pub use error::{Error, ErrorKind, Position, Result};
-pub use scanner::Scanner;
-pub use source::{ReadAt, ReadError};
+pub use scanner::{Scanner, Stream, Window, MIN_WINDOW};
+pub use source::{Read, ReadAt, ReadError};

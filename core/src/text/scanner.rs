@@ -1,4 +1,6 @@
-//! A tokenizer for the judge formats: numbers, punctuation and raw lines over `&[u8]`.
+//! A tokenizer for the judge formats: numbers, punctuation and runs of bytes, over the whole
+//! input in memory (`&[u8]`, zero-copy) or a stream read through a caller's window
+//! ([`Stream`]).
 //!
 //! The same rules for every problem:
 //! - Whitespace is space, tab, `\n` and `\r`; a line ends at `\n`, `\r\n` or a lone `\r`.
@@ -6,17 +8,134 @@
 //!   write one); column 1 is the first byte after it.
 //!
 //! Every error carries the 1-based line and byte column of the offending token, or of the end
-//! of the input when something was missing.
+//! of the input when something was missing. A stream is read only as far as the tokens asked
+//! for (at most one window ahead), so a reader that stops at the first wrong byte never pulls
+//! the rest of an endless input.
 
 use crate::text::error::{Error, ErrorKind, Position, Result};
+use crate::text::source::Read;
+
+/// Where a [`Scanner`] finds its bytes: the whole input (`&[u8]`), or a [`Stream`] refilled
+/// from a [`Read`] source.
+pub trait Window {
+    /// The bytes held, starting [`Window::dropped`] bytes into the input.
+    fn bytes(&self) -> &[u8];
+
+    /// How many bytes of the input came before [`Window::bytes`] (dropped by refills).
+    fn dropped(&self) -> u64;
+
+    /// Tries to make more bytes available after [`Window::bytes`], dropping at most the first
+    /// `consumed` of them to make room. Returns how many were dropped, or `None` when nothing
+    /// more can come (the end of the input, or a failed read), in which case none were dropped.
+    fn refill(&mut self, consumed: usize) -> Option<usize>;
+
+    /// Whether a read failed: the bytes held end there instead of at the end of the input.
+    fn failed(&self) -> bool;
+}
+
+impl Window for &[u8] {
+    #[inline(always)]
+    fn bytes(&self) -> &[u8] {
+        self
+    }
+
+    #[inline(always)]
+    fn dropped(&self) -> u64 {
+        0
+    }
+
+    #[inline(always)]
+    fn refill(&mut self, _consumed: usize) -> Option<usize> {
+        None
+    }
+
+    #[inline(always)]
+    fn failed(&self) -> bool {
+        false
+    }
+}
+
+/// The fewest bytes a [`Stream`] window needs: the byte-order mark is recognized at the
+/// cursor with two bytes of lookahead. A smaller window reads nothing and fails at once.
+pub const MIN_WINDOW: usize = 4;
+
+/// How a [`Stream`] stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum StreamState {
+    Open,
+    Ended,
+    Failed,
+}
+
+/// A [`Window`] over a [`Read`] source: the caller's `buffer` holds the bytes around the
+/// cursor, refilled when the cursor reaches its end (moving the unread rest to the front).
+#[derive(Debug)]
+pub struct Stream<'a, R: Read + ?Sized> {
+    source: &'a mut R,
+    buffer: &'a mut [u8],
+    filled: usize,
+    dropped: u64,
+    state: StreamState,
+}
+
+impl<'a, R: Read + ?Sized> Stream<'a, R> {
+    /// A window of `buffer` over `source` (nothing read yet); a buffer of fewer than
+    /// [`MIN_WINDOW`] bytes fails at the first read.
+    pub fn new(source: &'a mut R, buffer: &'a mut [u8]) -> Self {
+        let state = if buffer.len() < MIN_WINDOW { StreamState::Failed } else { StreamState::Open };
+        Self { source, buffer, filled: 0, dropped: 0, state }
+    }
+}
+
+impl<R: Read + ?Sized> Window for Stream<'_, R> {
+    fn bytes(&self) -> &[u8] {
+        self.buffer.get(..self.filled).unwrap_or_default()
+    }
+
+    fn dropped(&self) -> u64 {
+        self.dropped
+    }
+
+    fn refill(&mut self, consumed: usize) -> Option<usize> {
+        if self.state != StreamState::Open {
+            return None;
+        }
+        let mut drop = 0;
+        if self.filled == self.buffer.len() {
+            drop = consumed.min(self.filled);
+            if drop == 0 {
+                // The window is full of bytes still needed: a lookahead longer than the window.
+                self.state = StreamState::Failed;
+                return None;
+            }
+            self.buffer.copy_within(drop..self.filled, 0);
+            self.filled -= drop;
+            self.dropped = self.dropped.saturating_add(drop as u64);
+        }
+        let free = self.buffer.get_mut(self.filled..).unwrap_or_default();
+        match self.source.read(free) {
+            Ok(0) => self.state = StreamState::Ended,
+            Ok(read) if read <= free.len() => self.filled += read,
+            // A source that claims more than it was given is broken.
+            Ok(_) | Err(_) => self.state = StreamState::Failed,
+        }
+        (drop > 0 || self.state == StreamState::Open).then_some(drop)
+    }
+
+    fn failed(&self) -> bool {
+        self.state == StreamState::Failed
+    }
+}
 
 /// A cursor over judge input that reads tokens and knows its line and column.
 #[derive(Clone, Debug)]
-pub struct Scanner<'a> {
-    input: &'a [u8],
+pub struct Scanner<W> {
+    window: W,
+    /// The next unread byte, as an index into `window.bytes()`.
     pos: usize,
     line: u32,
-    line_start: usize,
+    /// The offset in the input of the first byte of the current line.
+    line_start: u64,
 }
 
 /// Whether `byte` separates tokens.
@@ -25,18 +144,77 @@ pub const fn is_space(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\n' | b'\r')
 }
 
-impl<'a> Scanner<'a> {
+impl<'a> Scanner<&'a [u8]> {
     /// A scanner at the start of `input`, after its byte-order mark if it has one.
     #[must_use]
-    pub const fn new(input: &'a [u8]) -> Self {
-        let start = if matches!(input, [0xEF, 0xBB, 0xBF, ..]) { 3 } else { 0 };
-        Self { input, pos: start, line: 1, line_start: start }
+    pub fn new(input: &'a [u8]) -> Self {
+        Self::over(input)
+    }
+
+    /// The bytes not read yet.
+    #[must_use]
+    pub fn rest(&self) -> &'a [u8] {
+        self.window.get(self.pos..).unwrap_or_default()
+    }
+}
+
+impl<'a, R: Read + ?Sized> Scanner<Stream<'a, R>> {
+    /// A scanner reading `source` through `buffer` (at least [`MIN_WINDOW`] bytes; the larger,
+    /// the fewer reads), after its byte-order mark if it has one.
+    pub fn stream(source: &'a mut R, buffer: &'a mut [u8]) -> Self {
+        Self::over(Stream::new(source, buffer))
+    }
+}
+
+impl<W: Window> Scanner<W> {
+    /// A scanner at the start of `window`, after its byte-order mark if it has one.
+    pub fn over(window: W) -> Self {
+        let mut scanner = Self { window, pos: 0, line: 1, line_start: 0 };
+        if (0..3).all(|i| scanner.byte_at(i) == Some([0xEF, 0xBB, 0xBF][i])) {
+            scanner.pos += 3;
+            scanner.line_start = scanner.offset();
+        }
+        scanner
+    }
+
+    /// The offset in the input of the next unread byte.
+    fn offset(&self) -> u64 {
+        self.window.dropped().saturating_add(self.pos as u64)
+    }
+
+    /// The byte `ahead` bytes after the cursor, refilling the window if needed.
+    #[inline(always)]
+    fn byte_at(&mut self, ahead: usize) -> Option<u8> {
+        match self.window.bytes().get(self.pos + ahead) {
+            Some(&byte) => Some(byte),
+            None => self.fetch(ahead),
+        }
+    }
+
+    /// The cold path of [`Scanner::byte_at`]: refills until the byte is there or the input ends.
+    #[cold]
+    #[inline(never)]
+    fn fetch(&mut self, ahead: usize) -> Option<u8> {
+        loop {
+            let dropped = self.window.refill(self.pos)?;
+            self.pos -= dropped.min(self.pos);
+            if let Some(&byte) = self.window.bytes().get(self.pos + ahead) {
+                return Some(byte);
+            }
+        }
+    }
+
+    /// Whether a read of the stream failed (the input then seems to end there; the judge
+    /// drivers report [`ErrorKind::Read`] instead of whatever followed).
+    #[must_use]
+    pub fn read_failed(&self) -> bool {
+        self.window.failed()
     }
 
     /// The position of the next unread byte.
     #[must_use]
     pub fn position(&self) -> Position {
-        let column = self.pos - self.line_start + 1;
+        let column = self.offset().saturating_sub(self.line_start).saturating_add(1);
         Position { line: self.line, column: u32::try_from(column).unwrap_or(u32::MAX) }
     }
 
@@ -46,32 +224,48 @@ impl<'a> Scanner<'a> {
         Error::new(self.position(), kind)
     }
 
-    /// The bytes not read yet.
-    #[must_use]
-    pub fn rest(&self) -> &'a [u8] {
-        &self.input[self.pos..]
-    }
-
     /// Consumes one byte, keeping the line count (`\n`, or a `\r` not followed by `\n`,
     /// ends a line).
     fn bump(&mut self, byte: u8) {
         self.pos += 1;
-        if byte == b'\n' || (byte == b'\r' && self.input.get(self.pos) != Some(&b'\n')) {
+        if byte == b'\n' || (byte == b'\r' && self.byte_at(0) != Some(b'\n')) {
             self.line = self.line.saturating_add(1);
-            self.line_start = self.pos;
+            self.line_start = self.offset();
         }
+    }
+
+    /// The next byte, whitespace or not, without consuming it.
+    pub fn peek_raw(&mut self) -> Option<u8> {
+        self.byte_at(0)
+    }
+
+    /// Consumes and returns the next byte, whitespace or not.
+    pub fn next_raw(&mut self) -> Option<u8> {
+        let byte = self.byte_at(0)?;
+        self.bump(byte);
+        Some(byte)
     }
 
     /// Skips spaces and tabs: the blanks before the end of the current line.
     pub fn skip_blanks(&mut self) {
-        while let Some(&byte @ (b' ' | b'\t')) = self.input.get(self.pos) {
+        while let Some(byte @ (b' ' | b'\t')) = self.byte_at(0) {
             self.bump(byte);
+        }
+    }
+
+    /// Consumes one line break (`\n`, `\r\n` or `\r`) if it is next.
+    pub fn skip_line_break(&mut self) {
+        if let Some(byte @ (b'\n' | b'\r')) = self.byte_at(0) {
+            self.bump(byte);
+            if byte == b'\r' && self.byte_at(0) == Some(b'\n') {
+                self.bump(b'\n');
+            }
         }
     }
 
     /// Skips whitespace.
     pub fn skip_whitespace(&mut self) {
-        while let Some(&byte) = self.input.get(self.pos) {
+        while let Some(byte) = self.byte_at(0) {
             if !is_space(byte) {
                 break;
             }
@@ -82,7 +276,7 @@ impl<'a> Scanner<'a> {
     /// The next byte after whitespace, without consuming it.
     pub fn peek(&mut self) -> Option<u8> {
         self.skip_whitespace();
-        self.input.get(self.pos).copied()
+        self.byte_at(0)
     }
 
     /// Consumes `byte` if it is next after whitespace.
@@ -109,9 +303,9 @@ impl<'a> Scanner<'a> {
 
     /// The error for finding something other than `expected` at the next byte.
     #[must_use]
-    pub fn unexpected(&self, expected: &'static str) -> Error {
-        match self.input.get(self.pos) {
-            Some(&found) => self.error(ErrorKind::Unexpected { expected, found }),
+    pub fn unexpected(&mut self, expected: &'static str) -> Error {
+        match self.byte_at(0) {
+            Some(found) => self.error(ErrorKind::Unexpected { expected, found }),
             None => self.error(ErrorKind::UnexpectedEnd { expected }),
         }
     }
@@ -119,9 +313,11 @@ impl<'a> Scanner<'a> {
     /// Succeeds when only whitespace is left.
     ///
     /// # Errors
-    /// [`ErrorKind::Unexpected`] at the first byte of anything else.
+    /// [`ErrorKind::Unexpected`] at the first byte of anything else; [`ErrorKind::Read`] when
+    /// the stream failed before its end.
     pub fn finish(&mut self) -> Result<()> {
         match self.peek() {
+            None if self.read_failed() => Err(self.error(ErrorKind::Read)),
             None => Ok(()),
             Some(found) => Err(self.error(ErrorKind::Unexpected { expected: "end of input", found })),
         }
@@ -134,15 +330,8 @@ impl<'a> Scanner<'a> {
     /// Missing or malformed number, or one outside `min..=max` ([`ErrorKind::OutOfRange`],
     /// at the number's first digit).
     pub fn unsigned(&mut self, what: &'static str, min: u64, max: u64) -> Result<u64> {
-        self.skip_whitespace();
-        let start = self.position();
-        let (magnitude, negative) = self.integer(what)?;
-        // `-0` is zero, as the judges' own readers (`scanf`, `cin`) take it.
-        let value = if negative && magnitude != Some(0) { None } else { magnitude };
-        match value {
-            Some(value) if (min..=max).contains(&value) => Ok(value),
-            _ => Err(Error::new(start, out_of_range(what, magnitude, negative, min, max))),
-        }
+        let (start, magnitude, negative) = self.integer_token(what)?;
+        check_unsigned(start, what, magnitude, negative, min, max)
     }
 
     /// Reads an unsigned decimal integer in `min..=max` as the type of the bounds (`u8`, `u16`,
@@ -161,9 +350,7 @@ impl<'a> Scanner<'a> {
     /// # Errors
     /// As [`Scanner::unsigned`].
     pub fn signed(&mut self, what: &'static str, min: i64, max: i64) -> Result<i64> {
-        self.skip_whitespace();
-        let start = self.position();
-        let (magnitude, negative) = self.integer(what)?;
+        let (start, magnitude, negative) = self.integer_token(what)?;
         let value = magnitude.and_then(|m| i64::try_from(m).ok()).map(|m| if negative { -m } else { m });
         match value {
             Some(value) if (min..=max).contains(&value) => Ok(value),
@@ -171,62 +358,105 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// Reads `-?[0-9]+` at the cursor: the magnitude (`None` past `u64`) and the sign.
-    fn integer(&mut self, what: &'static str) -> Result<(Option<u64>, bool)> {
-        let negative = self.input.get(self.pos) == Some(&b'-');
+    /// Reads `-?[0-9]+` after whitespace, without a range: where it starts, its magnitude
+    /// (`None` past `u64`) and its sign. [`check_unsigned`] applies the range later, for
+    /// readers that learn the range only after the number.
+    ///
+    /// # Errors
+    /// No digits, or a byte glued to the digits (a letter, `-`, `+`, `.`).
+    pub fn integer_token(&mut self, what: &'static str) -> Result<(Position, Option<u64>, bool)> {
+        self.skip_whitespace();
+        let start = self.position();
+        let negative = self.byte_at(0) == Some(b'-');
+        if negative && !self.byte_at(1).is_some_and(|b| b.is_ascii_digit()) {
+            return Err(self.unexpected(what));
+        }
         if negative {
             self.pos += 1;
         }
-        let digits_start = self.pos;
         let mut value: Option<u64> = Some(0);
-        while let Some(&byte) = self.input.get(self.pos) {
+        let mut digits = false;
+        while let Some(byte) = self.byte_at(0) {
             if !byte.is_ascii_digit() {
                 break;
             }
             value = value.and_then(|v| v.checked_mul(10)).and_then(|v| v.checked_add(u64::from(byte - b'0')));
             self.pos += 1;
+            digits = true;
         }
-        if self.pos == digits_start {
-            if negative {
-                self.pos -= 1;
-            }
+        if !digits {
             return Err(self.unexpected(what));
         }
-        match self.input.get(self.pos) {
-            Some(&found) if found.is_ascii_alphanumeric() || matches!(found, b'-' | b'+' | b'.') => {
+        match self.byte_at(0) {
+            Some(found) if found.is_ascii_alphanumeric() || matches!(found, b'-' | b'+' | b'.') => {
                 Err(self.error(ErrorKind::Unexpected { expected: "a separator after the number", found }))
             }
-            _ => Ok((value, negative)),
+            _ => Ok((start, value, negative)),
         }
     }
 
-    /// Consumes the longest run of bytes on the current line for which `keep` holds and returns
-    /// where it started with the bytes (possibly none). Never consumes a line break, whatever
-    /// `keep` says, so the line count stays exact: e.g. one row of a board.
-    pub fn take_while(&mut self, keep: impl Fn(u8) -> bool) -> (Position, &'a [u8]) {
-        let start = self.position();
-        let rest = self.rest();
-        let len = rest.iter().position(|&b| b == b'\n' || b == b'\r' || !keep(b)).unwrap_or(rest.len());
-        self.pos += len;
-        (start, &rest[..len])
+    /// The bytes at the cursor, whitespace or not, up to `max` of them, without consuming
+    /// them: at least one unless the input ends here, at most what the window holds.
+    pub fn chunk(&mut self, max: usize) -> &[u8] {
+        if max > 0 {
+            let _ = self.byte_at(0);
+        }
+        let bytes = self.window.bytes().get(self.pos..).unwrap_or_default();
+        bytes.get(..max).unwrap_or(bytes)
     }
 
-    /// Reads the rest of the current line (without its `\n`, `\r\n` or `\r`) and moves to the
-    /// next line; returns where the line's text started.
-    pub fn line(&mut self) -> (Position, &'a [u8]) {
+    /// Consumes `len` bytes of the current line that [`Scanner::chunk`] returned; the caller
+    /// checked they hold no line break (else the line count would be off).
+    pub fn skip_in_line(&mut self, len: usize) {
+        self.pos = self.pos.saturating_add(len).min(self.window.bytes().len());
+    }
+
+    /// Consumes the longest run of bytes on the current line for which `keep` holds, handing
+    /// it to `each` in pieces (as many as the window needs), and returns where it started and
+    /// its length. Never consumes a line break, whatever `keep` says, so the line count stays
+    /// exact: e.g. one row of a board.
+    ///
+    /// # Errors
+    /// The first error of `each`; the run is consumed up to the piece that failed.
+    pub fn take_while<E>(
+        &mut self,
+        keep: impl Fn(u8) -> bool,
+        mut each: impl FnMut(&[u8]) -> core::result::Result<(), E>,
+    ) -> core::result::Result<(Position, u64), E> {
         let start = self.position();
-        let rest = self.rest();
-        let len = rest.iter().position(|&b| b == b'\n' || b == b'\r').unwrap_or(rest.len());
-        self.pos += len;
-        match rest.get(len..) {
-            Some([b'\r', b'\n', ..]) => {
-                self.bump(b'\r');
-                self.bump(b'\n');
+        let mut len = 0u64;
+        loop {
+            let chunk = self.chunk(usize::MAX);
+            let run = chunk.iter().position(|&b| b == b'\n' || b == b'\r' || !keep(b)).unwrap_or(chunk.len());
+            let more = run == chunk.len() && run > 0;
+            each(&chunk[..run])?;
+            self.skip_in_line(run);
+            len += run as u64;
+            if !more {
+                return Ok((start, len));
             }
-            Some([end, ..]) => self.bump(*end),
-            _ => {}
         }
-        (start, &rest[..len])
+    }
+}
+
+/// The range check of [`Scanner::unsigned`] on a number read by [`Scanner::integer_token`]
+/// at `start`.
+///
+/// # Errors
+/// [`ErrorKind::OutOfRange`] at `start` when the number is not in `min..=max`.
+pub fn check_unsigned(
+    start: Position,
+    what: &'static str,
+    magnitude: Option<u64>,
+    negative: bool,
+    min: u64,
+    max: u64,
+) -> Result<u64> {
+    // `-0` is zero, as the judges' own readers (`scanf`, `cin`) take it.
+    let value = if negative && magnitude != Some(0) { None } else { magnitude };
+    match value {
+        Some(value) if (min..=max).contains(&value) => Ok(value),
+        _ => Err(Error::new(start, out_of_range(what, magnitude, negative, min, max))),
     }
 }
 
@@ -290,27 +520,103 @@ mod tests {
         assert_eq!(e.kind, ErrorKind::UnexpectedEnd { expected: "n" });
     }
 
+    /// The runs `take_while` hands out, joined, and its result.
+    fn run<W: Window>(s: &mut Scanner<W>, keep: impl Fn(u8) -> bool) -> (Position, std::vec::Vec<u8>) {
+        let mut bytes = std::vec::Vec::new();
+        let (at, len) = s
+            .take_while(keep, |piece| {
+                bytes.extend_from_slice(piece);
+                Ok::<(), ()>(())
+            })
+            .unwrap();
+        assert_eq!(len, bytes.len() as u64);
+        (at, bytes)
+    }
+
     #[test]
     fn takes_runs_within_one_line() {
         let mut s = Scanner::new(b"  #.#x\n##\n");
         s.skip_whitespace();
-        let (pos, run) = s.take_while(|b| b == b'#' || b == b'.');
-        assert_eq!((pos, run), (Position { line: 1, column: 3 }, &b"#.#"[..]));
-        assert_eq!(s.take_while(|b| b == b'#').1, b"");
+        let (pos, bytes) = run(&mut s, |b| b == b'#' || b == b'.');
+        assert_eq!((pos, &bytes[..]), (Position { line: 1, column: 3 }, &b"#.#"[..]));
+        assert_eq!(run(&mut s, |b| b == b'#').1, b"");
         assert_eq!(s.position(), Position { line: 1, column: 6 });
-        assert_eq!(s.take_while(|_| true).1, b"x");
+        assert_eq!(run(&mut s, |_| true).1, b"x");
         assert_eq!(s.position(), Position { line: 1, column: 7 });
-        assert_eq!(s.line().1, b"");
-        assert_eq!(s.take_while(|_| true), (Position { line: 2, column: 1 }, &b"##"[..]));
+        s.skip_line_break();
+        assert_eq!(run(&mut s, |_| true), (Position { line: 2, column: 1 }, b"##".to_vec()));
     }
 
     #[test]
-    fn reads_raw_lines() {
-        let mut s = Scanner::new(b"#..\r\n...\nlast");
-        assert_eq!(s.line().1, b"#..");
-        let (pos, text) = s.line();
-        assert_eq!((pos.line, text), (2, &b"..."[..]));
-        assert_eq!(s.line().1, b"last");
+    fn line_breaks_of_every_kind() {
+        let mut s = Scanner::new(b"a\r\nb\rc\nd");
+        for (line, byte) in [(1, b'a'), (2, b'b'), (3, b'c'), (4, b'd')] {
+            assert_eq!((s.position().line, s.peek_raw()), (line, Some(byte)));
+            s.skip_in_line(1);
+            s.skip_line_break();
+        }
         assert!(s.rest().is_empty());
+    }
+
+    /// A source handing out at most `piece` bytes per read, failing after `fail_after` bytes.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        piece: usize,
+        fail_after: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> core::result::Result<usize, crate::text::ReadError> {
+            if self.fail_after == 0 {
+                return Err(crate::text::ReadError);
+            }
+            let len = buf.len().min(self.piece).min(self.bytes.len()).min(self.fail_after);
+            buf[..len].copy_from_slice(&self.bytes[..len]);
+            self.bytes = &self.bytes[len..];
+            self.fail_after -= len;
+            Ok(len)
+        }
+    }
+
+    /// Every token of `input` and the position after each, read by `s`.
+    fn tokens<W: Window>(mut s: Scanner<W>) -> std::vec::Vec<(Position, core::result::Result<u64, Error>)> {
+        let mut out = std::vec::Vec::new();
+        loop {
+            let result = s.unsigned("n", 0, 1000);
+            let failed = result.is_err();
+            out.push((s.position(), result));
+            if failed {
+                out.push((s.position(), s.finish().map(|()| 0)));
+                return out;
+            }
+        }
+    }
+
+    #[test]
+    fn streams_read_like_slices_through_any_window_and_pieces() {
+        let input: &[u8] = b"\xEF\xBB\xBF 12\r\n-0\t3\r\r 999 -\n7 1x";
+        let whole = tokens(Scanner::new(input));
+        for window in MIN_WINDOW..12 {
+            for piece in 1..5 {
+                let mut source = Trickle { bytes: input, piece, fail_after: usize::MAX };
+                let mut buffer = std::vec![0u8; window];
+                assert_eq!(tokens(Scanner::stream(&mut source, &mut buffer)), whole, "window {window}, piece {piece}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_failed_read_ends_the_stream_and_is_reported() {
+        let mut source = Trickle { bytes: b"1 2 3 4", piece: 2, fail_after: 4 };
+        let mut buffer = [0u8; MIN_WINDOW];
+        let mut s = Scanner::stream(&mut source, &mut buffer);
+        assert_eq!(s.unsigned("n", 0, 9), Ok(1));
+        assert_eq!(s.unsigned("n", 0, 9), Ok(2));
+        assert_eq!(s.finish().map_err(|e| e.kind), Err(ErrorKind::Read));
+        assert!(s.read_failed());
+        let mut buffer = [0u8; MIN_WINDOW - 1];
+        let mut one: &[u8] = b"1";
+        let mut s = Scanner::stream(&mut one, &mut buffer);
+        assert_eq!(s.finish().map_err(|e| e.kind), Err(ErrorKind::Read));
     }
 }

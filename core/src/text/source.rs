@@ -1,13 +1,46 @@
-//! Input read in pieces at any offset, for drivers that can answer without holding it all.
+//! Input read in pieces, for drivers that answer without holding it all.
 //!
-//! A 20 MB board does not need 20 MB of RAM: [`crate::judge::run_streaming`] reads it through
-//! a small buffer from anything that implements [`ReadAt`] (a file on the host, flash memory or
-//! an SD card in firmware). A byte slice implements it too.
+//! Two kinds of source:
+//! - [`Read`], a stream pulled front to back (stdin, a pipe, a semihosting file): every judge
+//!   driver reads it through a small window ([`crate::judge::run_read`]), so memory is bounded
+//!   by what the problem must hold, not by the bytes offered, and reading stops at the first
+//!   byte that makes the input invalid;
+//! - [`ReadAt`], random access at any offset (a regular file, flash memory, an SD card): a
+//!   20 MB board then needs no RAM for its rows at all ([`crate::judge::run_streaming`]).
+//!
+//! Byte slices implement both.
 
-/// A read through [`ReadAt`] failed (an I/O error, or a range past the end).
+/// A read through [`Read`] or [`ReadAt`] failed (an I/O error, or a range past the end).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct ReadError;
+
+/// A stream of input bytes pulled front to back, like `std::io::Read`.
+pub trait Read {
+    /// Reads some bytes into the front of `buf` and returns how many: `0` only at the end of
+    /// the input (or when `buf` is empty). Fewer than `buf.len()` is not the end.
+    ///
+    /// # Errors
+    /// [`ReadError`] when the read fails; the readers of this crate then stop reading and report
+    /// it ([`crate::text::ErrorKind::Read`]), never an answer.
+    fn read(&mut self, buf: &mut [u8]) -> Result<usize, ReadError>;
+}
+
+impl Read for &[u8] {
+    fn read(&mut self, buf: &mut [u8]) -> Result<usize, ReadError> {
+        let len = buf.len().min(self.len());
+        let (head, tail) = self.split_at(len);
+        buf[..len].copy_from_slice(head);
+        *self = tail;
+        Ok(len)
+    }
+}
+
+impl<R: Read + ?Sized> Read for &mut R {
+    fn read(&mut self, buf: &mut [u8]) -> Result<usize, ReadError> {
+        (**self).read(buf)
+    }
+}
 
 /// Random-access input of a known length.
 pub trait ReadAt {
@@ -42,6 +75,17 @@ impl ReadAt for [u8] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn slices_stream_front_to_back() {
+        let mut source: &[u8] = b"abcde";
+        let mut buf = [0u8; 2];
+        assert_eq!(source.read(&mut buf), Ok(2));
+        assert_eq!(&buf, b"ab");
+        assert_eq!(Read::read(&mut &mut source, &mut buf), Ok(2));
+        assert_eq!(source.read(&mut buf), Ok(1));
+        assert_eq!(source.read(&mut buf), Ok(0));
+    }
 
     #[test]
     fn slices_read_inside_and_refuse_outside() {

@@ -2,9 +2,10 @@
 //!
 //! `qemu-system-arm … -kernel referee-judge -append 'PROBLEM [--exact] INPUT ANSWER ERROR'`
 //! answers the host file INPUT like the host `referee`: through `referee_core::judge::run_streaming`
-//! with the static slab as its read buffer when the driver can stream this input, otherwise by
-//! reading INPUT into the top of the slab and running `referee_core::judge::run` with the rest
-//! of the slab as scratch. The answer reaches the host file ANSWER in 4 KiB writes. On invalid input the answer file
+//! with the static slab as its read buffer when the driver can read this input at offsets (a
+//! plain `pathgame` board), otherwise through `referee_core::judge::run_read`, INPUT read front
+//! to back through the first 8 KiB of the slab with the rest of the slab as scratch (any length;
+//! refused at its first wrong byte). The answer reaches the host file ANSWER in 4 KiB writes. On invalid input the answer file
 //! is left empty, ERROR receives `error: <line>:<column>: <message>` exactly as the host prints
 //! it, and the exit status is 1 (3 when the input exceeds this build's memory); see
 //! `referee_embedded::status` and `referee_embedded::command`. The defmt log goes to stdout.
@@ -22,9 +23,9 @@ mod firmware {
     use defmt::Display2Format;
     use referee_core::judge::{self, Error, ErrorKind};
     use referee_core::text::ReadAt as _;
-    use referee_embedded::budget::{ANSWER_CHUNK_BYTES, COMMAND_LINE_BYTES, SLAB_WORDS};
+    use referee_embedded::budget::{ANSWER_CHUNK_BYTES, COMMAND_LINE_BYTES, JUDGE_WINDOW_BYTES, SLAB_WORDS};
     use referee_embedded::command::{self, Command, Crash, Judge};
-    use referee_embedded::hostfile::{self, ChunkWriter, HostInput, InputError};
+    use referee_embedded::hostfile::{self, ChunkWriter, HostInput};
     use referee_embedded::{runtime, status};
 
     #[entry]
@@ -86,22 +87,29 @@ mod firmware {
             return conclude(job, result, out);
         }
         drop(out);
-        // Otherwise the whole input goes to the top of the slab, the rest is scratch.
+        // Otherwise the input streams through the start of the slab, the rest is scratch.
         let Ok(answer) = hostfile::create(job.answer) else {
             defmt::error!("cannot create the answer file {=str}", job.answer);
             return status::FAILURE;
         };
-        let (scratch, input) = match source.read_into(slab) {
-            Ok(split) => split,
-            Err(InputError::Host(message)) => {
-                defmt::error!("{=str}: {=str}", job.input, message);
-                return status::FAILURE;
-            }
-            Err(InputError::TooLarge(refusal)) => return refuse(job, &refusal),
-        };
-        defmt::println!("input: {=usize} bytes, scratch: {=usize} bytes", input.len(), scratch.len() * 4);
+        if let Err(message) = source.rewind() {
+            defmt::error!("{=str}: {=str}", job.input, message);
+            return status::FAILURE;
+        }
+        let (window, scratch) = slab.split_at_mut(JUDGE_WINDOW_BYTES / 4);
+        let window: &mut [u8] = bytemuck::cast_slice_mut(window);
+        defmt::println!(
+            "input: {=u64} bytes, window: {=usize} bytes, scratch: {=usize} bytes",
+            source.len(),
+            window.len(),
+            scratch.len() * 4
+        );
         let mut out = ChunkWriter::new(answer, chunk);
-        let result = judge::run(job.problem, input, &job.options, scratch, &mut out);
+        let result = judge::run_read(job.problem, &mut source, &job.options, window, scratch, &mut out);
+        if matches!(&result, Err(refusal) if refusal.kind == ErrorKind::Read) {
+            defmt::error!("{=str}: cannot read the input file", job.input);
+            return status::FAILURE;
+        }
         conclude(job, result, out)
     }
 
