@@ -18,15 +18,13 @@ use crate::text::source::Read;
 /// Where a [`Scanner`] finds its bytes: the whole input (`&[u8]`), or a [`Stream`] refilled
 /// from a [`Read`] source.
 pub trait Window {
-    /// The bytes held, starting [`Window::dropped`] bytes into the input.
+    /// The bytes held: the rest of the input (a slice), or the bytes around the cursor.
     fn bytes(&self) -> &[u8];
 
-    /// How many bytes of the input came before [`Window::bytes`] (dropped by refills).
-    fn dropped(&self) -> u64;
-
     /// Tries to make more bytes available after [`Window::bytes`], dropping at most the first
-    /// `consumed` of them to make room. Returns how many were dropped, or `None` when nothing
-    /// more can come (the end of the input, or a failed read), in which case none were dropped.
+    /// `consumed` of them to make room (the bytes then start that much later in the input).
+    /// Returns how many were dropped, or `None` when nothing more can come (the end of the
+    /// input, or a failed read), in which case none were dropped.
     fn refill(&mut self, consumed: usize) -> Option<usize>;
 
     /// Whether a read failed: the bytes held end there instead of at the end of the input.
@@ -37,11 +35,6 @@ impl Window for &[u8] {
     #[inline(always)]
     fn bytes(&self) -> &[u8] {
         self
-    }
-
-    #[inline(always)]
-    fn dropped(&self) -> u64 {
-        0
     }
 
     #[inline(always)]
@@ -56,7 +49,8 @@ impl Window for &[u8] {
 }
 
 /// The fewest bytes a [`Stream`] window needs: the byte-order mark is recognized at the
-/// cursor with two bytes of lookahead. A smaller window reads nothing and fails at once.
+/// cursor with two bytes of lookahead, and a refill keeps the byte before the cursor. A
+/// smaller window reads nothing and fails at once.
 pub const MIN_WINDOW: usize = 4;
 
 /// How a [`Stream`] stands.
@@ -74,7 +68,6 @@ pub struct Stream<'a, R: Read + ?Sized> {
     source: &'a mut R,
     buffer: &'a mut [u8],
     filled: usize,
-    dropped: u64,
     state: StreamState,
 }
 
@@ -83,17 +76,15 @@ impl<'a, R: Read + ?Sized> Stream<'a, R> {
     /// [`MIN_WINDOW`] bytes fails at the first read.
     pub fn new(source: &'a mut R, buffer: &'a mut [u8]) -> Self {
         let state = if buffer.len() < MIN_WINDOW { StreamState::Failed } else { StreamState::Open };
-        Self { source, buffer, filled: 0, dropped: 0, state }
+        Self { source, buffer, filled: 0, state }
     }
 }
 
 impl<R: Read + ?Sized> Window for Stream<'_, R> {
+    #[inline(always)]
     fn bytes(&self) -> &[u8] {
-        self.buffer.get(..self.filled).unwrap_or_default()
-    }
-
-    fn dropped(&self) -> u64 {
-        self.dropped
+        // `filled <= buffer.len()` always: `refill` only adds what a read put in the free part.
+        &self.buffer[..self.filled]
     }
 
     fn refill(&mut self, consumed: usize) -> Option<usize> {
@@ -110,7 +101,6 @@ impl<R: Read + ?Sized> Window for Stream<'_, R> {
             }
             self.buffer.copy_within(drop..self.filled, 0);
             self.filled -= drop;
-            self.dropped = self.dropped.saturating_add(drop as u64);
         }
         let free = self.buffer.get_mut(self.filled..).unwrap_or_default();
         match self.source.read(free) {
@@ -134,7 +124,9 @@ pub struct Scanner<W> {
     /// The next unread byte, as an index into `window.bytes()`.
     pos: usize,
     line: u32,
-    /// The offset in the input of the first byte of the current line.
+    /// Where the current line starts, as an index into `window.bytes()` that refills move down
+    /// with the bytes (wrapping: a line that started in dropped bytes is "below zero"), so that
+    /// the column is one subtraction, as cheap for a stream as for a slice.
     line_start: u64,
 }
 
@@ -172,14 +164,9 @@ impl<W: Window> Scanner<W> {
         let mut scanner = Self { window, pos: 0, line: 1, line_start: 0 };
         if (0..3).all(|i| scanner.byte_at(i) == Some([0xEF, 0xBB, 0xBF][i])) {
             scanner.pos += 3;
-            scanner.line_start = scanner.offset();
+            scanner.line_start = 3;
         }
         scanner
-    }
-
-    /// The offset in the input of the next unread byte.
-    fn offset(&self) -> u64 {
-        self.window.dropped().saturating_add(self.pos as u64)
     }
 
     /// The byte `ahead` bytes after the cursor, refilling the window if needed.
@@ -191,13 +178,15 @@ impl<W: Window> Scanner<W> {
         }
     }
 
-    /// The cold path of [`Scanner::byte_at`]: refills until the byte is there or the input ends.
+    /// The cold path of [`Scanner::byte_at`]: refills until the byte is there or the input ends,
+    /// keeping the byte before the cursor (a `-` that turns out to start no number).
     #[cold]
     #[inline(never)]
     fn fetch(&mut self, ahead: usize) -> Option<u8> {
         loop {
-            let dropped = self.window.refill(self.pos)?;
-            self.pos -= dropped.min(self.pos);
+            let dropped = self.window.refill(self.pos.saturating_sub(1))?.min(self.pos);
+            self.pos -= dropped;
+            self.line_start = self.line_start.wrapping_sub(dropped as u64);
             if let Some(&byte) = self.window.bytes().get(self.pos + ahead) {
                 return Some(byte);
             }
@@ -214,7 +203,7 @@ impl<W: Window> Scanner<W> {
     /// The position of the next unread byte.
     #[must_use]
     pub fn position(&self) -> Position {
-        let column = self.offset().saturating_sub(self.line_start).saturating_add(1);
+        let column = (self.pos as u64).wrapping_sub(self.line_start).saturating_add(1);
         Position { line: self.line, column: u32::try_from(column).unwrap_or(u32::MAX) }
     }
 
@@ -230,7 +219,7 @@ impl<W: Window> Scanner<W> {
         self.pos += 1;
         if byte == b'\n' || (byte == b'\r' && self.byte_at(0) != Some(b'\n')) {
             self.line = self.line.saturating_add(1);
-            self.line_start = self.offset();
+            self.line_start = self.pos as u64;
         }
     }
 
@@ -264,12 +253,50 @@ impl<W: Window> Scanner<W> {
     }
 
     /// Skips whitespace.
+    #[inline(always)]
     pub fn skip_whitespace(&mut self) {
-        while let Some(byte) = self.byte_at(0) {
-            if !is_space(byte) {
-                break;
+        match self.window.bytes().get(self.pos) {
+            Some(&byte) if !is_space(byte) => {}
+            _ => self.skip_some_whitespace(),
+        }
+    }
+
+    /// [`Scanner::skip_whitespace`] once there is some (or the window is at its end).
+    fn skip_some_whitespace(&mut self) {
+        loop {
+            // The hot loop walks the bytes held; the window is refilled only at its end.
+            let bytes = self.window.bytes();
+            let mut i = self.pos;
+            while let Some(&byte) = bytes.get(i) {
+                match byte {
+                    b' ' | b'\t' => i += 1,
+                    b'\n' => {
+                        i += 1;
+                        self.line = self.line.saturating_add(1);
+                        self.line_start = i as u64;
+                    }
+                    b'\r' if i + 1 < bytes.len() => {
+                        i += if bytes.get(i + 1) == Some(&b'\n') { 2 } else { 1 };
+                        self.line = self.line.saturating_add(1);
+                        self.line_start = i as u64;
+                    }
+                    b'\r' => {
+                        // The last byte held: whether a `\n` follows needs the next window.
+                        self.pos = i;
+                        self.bump(byte);
+                        i = self.pos;
+                        break;
+                    }
+                    _ => {
+                        self.pos = i;
+                        return;
+                    }
+                }
             }
-            self.bump(byte);
+            self.pos = i;
+            if self.byte_at(0).is_none() {
+                return;
+            }
         }
     }
 
@@ -330,7 +357,9 @@ impl<W: Window> Scanner<W> {
     /// Missing or malformed number, or one outside `min..=max` ([`ErrorKind::OutOfRange`],
     /// at the number's first digit).
     pub fn unsigned(&mut self, what: &'static str, min: u64, max: u64) -> Result<u64> {
-        let (start, magnitude, negative) = self.integer_token(what)?;
+        self.skip_whitespace();
+        let start = self.position();
+        let (magnitude, negative) = self.integer(what)?;
         check_unsigned(start, what, magnitude, negative, min, max)
     }
 
@@ -350,7 +379,9 @@ impl<W: Window> Scanner<W> {
     /// # Errors
     /// As [`Scanner::unsigned`].
     pub fn signed(&mut self, what: &'static str, min: i64, max: i64) -> Result<i64> {
-        let (start, magnitude, negative) = self.integer_token(what)?;
+        self.skip_whitespace();
+        let start = self.position();
+        let (magnitude, negative) = self.integer(what)?;
         let value = magnitude.and_then(|m| i64::try_from(m).ok()).map(|m| if negative { -m } else { m });
         match value {
             Some(value) if (min..=max).contains(&value) => Ok(value),
@@ -367,31 +398,49 @@ impl<W: Window> Scanner<W> {
     pub fn integer_token(&mut self, what: &'static str) -> Result<(Position, Option<u64>, bool)> {
         self.skip_whitespace();
         let start = self.position();
+        let (magnitude, negative) = self.integer(what)?;
+        Ok((start, magnitude, negative))
+    }
+
+    /// Reads `-?[0-9]+` at the cursor: the magnitude (`None` past `u64`) and the sign.
+    #[inline(always)]
+    fn integer(&mut self, what: &'static str) -> Result<(Option<u64>, bool)> {
         let negative = self.byte_at(0) == Some(b'-');
-        if negative && !self.byte_at(1).is_some_and(|b| b.is_ascii_digit()) {
-            return Err(self.unexpected(what));
-        }
         if negative {
             self.pos += 1;
         }
         let mut value: Option<u64> = Some(0);
         let mut digits = false;
-        while let Some(byte) = self.byte_at(0) {
-            if !byte.is_ascii_digit() {
+        loop {
+            // The hot loop walks the bytes held; the window is refilled only at its end.
+            let bytes = self.window.bytes();
+            let mut i = self.pos;
+            while let Some(&byte) = bytes.get(i) {
+                if !byte.is_ascii_digit() {
+                    break;
+                }
+                value = value.and_then(|v| v.checked_mul(10)).and_then(|v| v.checked_add(u64::from(byte - b'0')));
+                i += 1;
+            }
+            digits |= i > self.pos;
+            let held = bytes.len();
+            self.pos = i;
+            if i < held || self.fetch(0).is_none() {
                 break;
             }
-            value = value.and_then(|v| v.checked_mul(10)).and_then(|v| v.checked_add(u64::from(byte - b'0')));
-            self.pos += 1;
-            digits = true;
         }
         if !digits {
+            // A refill keeps the byte before the cursor, so the `-` is still there.
+            if negative {
+                self.pos -= 1;
+            }
             return Err(self.unexpected(what));
         }
         match self.byte_at(0) {
             Some(found) if found.is_ascii_alphanumeric() || matches!(found, b'-' | b'+' | b'.') => {
                 Err(self.error(ErrorKind::Unexpected { expected: "a separator after the number", found }))
             }
-            _ => Ok((start, value, negative)),
+            _ => Ok((value, negative)),
         }
     }
 
@@ -444,6 +493,7 @@ impl<W: Window> Scanner<W> {
 ///
 /// # Errors
 /// [`ErrorKind::OutOfRange`] at `start` when the number is not in `min..=max`.
+#[inline]
 pub fn check_unsigned(
     start: Position,
     what: &'static str,
