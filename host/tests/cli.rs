@@ -162,3 +162,90 @@ fn a_broken_pipe_is_silent_but_not_a_success() {
     let (_, stderr) = run_in_shell(r#"{ "$0" swiss "$1"; echo "status $?" >&2; } | true"#, &input);
     assert_eq!(stderr, "status 2\n", "referee's own status, and nothing else on stderr");
 }
+
+/// Runs the built binary with `args`, its stdin fed by a writer thread with `total` bytes of
+/// `pattern` repeated (a `yes`-like stream, bounded); returns (status, stdout, stderr, the bytes
+/// the writer got into the pipe before the reader went away).
+fn run_fed(args: &[&str], pattern: &[u8], total: u64) -> (i32, String, String, u64) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_referee"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let chunk: Vec<u8> = pattern.iter().copied().cycle().take(64 << 10).collect();
+    let writer = std::thread::spawn(move || {
+        let mut written = 0u64;
+        while written < total {
+            let len = usize::try_from((total - written).min(chunk.len() as u64)).unwrap();
+            // The reader exiting closes the pipe: the write fails (EPIPE) and the feeding stops.
+            if stdin.write_all(&chunk[..len]).is_err() {
+                break;
+            }
+            written += len as u64;
+        }
+        written
+    });
+    let out = child.wait_with_output().unwrap();
+    let written = writer.join().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        written,
+    )
+}
+
+/// At most this much of a hostile stream may be consumed: the 256 KiB window, what the pipe
+/// holds, and the writer's chunk in flight, far below the 2 GB offered.
+const FEW_BYTES: u64 = 8 << 20;
+
+#[test]
+fn an_endless_yes_stream_is_refused_at_its_first_wrong_byte_without_reading_it_all() {
+    let (status, stdout, stderr, written) = run_fed(&["tavern"], b"1\n", 2_000_000_000);
+    assert_eq!((status, stdout.as_str()), (1, ""));
+    assert_eq!(stderr, "error: 5:1: expected end of input, found '1'\n");
+    assert!(written < FEW_BYTES, "{written} bytes consumed of 2 GB");
+}
+
+#[test]
+fn a_zero_stream_is_refused_at_its_first_byte() {
+    let (status, stdout, stderr, written) = run_fed(&["swiss"], b"\0", 2_000_000_000);
+    assert_eq!((status, stdout.as_str()), (1, ""));
+    assert_eq!(stderr, "error: 1:1: expected the number of test cases, found byte 0x00\n");
+    assert!(written < FEW_BYTES, "{written} bytes consumed of 2 GB");
+    // A long valid prefix, then garbage: refused where the garbage starts.
+    let (status, stdout, stderr, written) = run_fed(&["greater"], b"{1, 2", 2_000_000_000);
+    assert_eq!((status, stdout.as_str()), (1, ""));
+    assert_eq!(stderr, "error: 1:6: expected '}' closing hand, found '{'\n");
+    assert!(written < FEW_BYTES, "{written} bytes consumed of 2 GB");
+}
+
+#[test]
+fn a_board_through_a_pipe_is_answered_like_the_same_board_in_a_file() {
+    let columns = 2_000_000;
+    let bottom: Vec<u8> = (0..columns).map(|j| if j % 7 == 3 { b'#' } else { b'.' }).collect();
+    let board = [vec![b'.'; columns], b"\n".to_vec(), bottom, b"\n".to_vec()].concat();
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    file.write_all(&board).unwrap();
+    let from_file = run(&["pathgame", file.path().to_str().unwrap()], b"");
+    assert_eq!(from_file.0, 0, "{}", from_file.2);
+    assert_eq!(run(&["pathgame"], &board), from_file);
+    // An endless first row is refused where it goes wrong, as from a file.
+    let (status, stdout, stderr, _) = run_fed(&["pathgame"], b"....x", 1 << 20);
+    assert_eq!(
+        (status, stdout.as_str(), stderr.as_str()),
+        (1, "", "error: 1:5: expected '#', '.' or the end of the row, found 'x'\n")
+    );
+}
+
+#[test]
+fn an_input_that_cannot_be_read_is_an_io_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_str().unwrap();
+    let (status, stdout, stderr) = run(&["tavern", path], b"");
+    assert_eq!((status, stdout.as_str()), (2, ""));
+    assert!(stderr.starts_with(&format!("error: cannot read '{path}': ")), "stderr: {stderr}");
+}
