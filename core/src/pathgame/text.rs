@@ -394,8 +394,9 @@ pub fn solve_from<B: Window, W: Write + ?Sized>(
 /// per row, each using half of it), without holding the input.
 ///
 /// Returns `None` when it cannot answer that way: `buffer` shorter than 2 bytes, another
-/// notation, an invalid board, a failed read. The caller then reads the whole input and calls
-/// [`solve`], which answers or reports the error with its position.
+/// notation, an invalid board, a failed read. The caller then reads the input front to back
+/// ([`solve_from`], or [`solve`] in memory), which answers or reports the error with its
+/// position.
 ///
 /// # Complexity
 /// `O(N)` time; reads of at most `buffer.len() / 2` bytes per cursor.

@@ -255,10 +255,20 @@ impl<W: Window> Scanner<W> {
     /// Skips whitespace.
     #[inline(always)]
     pub fn skip_whitespace(&mut self) {
-        match self.window.bytes().get(self.pos) {
-            Some(&byte) if !is_space(byte) => {}
-            _ => self.skip_some_whitespace(),
+        // Inline: nothing to skip, or the one space between two numbers.
+        let bytes = self.window.bytes();
+        match bytes.get(self.pos) {
+            Some(&byte) if !is_space(byte) => return,
+            Some(b' ') => match bytes.get(self.pos + 1) {
+                Some(&next) if !is_space(next) => {
+                    self.pos += 1;
+                    return;
+                }
+                _ => {}
+            },
+            _ => {}
         }
+        self.skip_some_whitespace();
     }
 
     /// [`Scanner::skip_whitespace`] once there is some (or the window is at its end).
@@ -411,7 +421,7 @@ impl<W: Window> Scanner<W> {
         }
         let mut value: Option<u64> = Some(0);
         let mut digits = false;
-        loop {
+        let next = loop {
             // The hot loop walks the bytes held; the window is refilled only at its end.
             let bytes = self.window.bytes();
             let mut i = self.pos;
@@ -423,12 +433,12 @@ impl<W: Window> Scanner<W> {
                 i += 1;
             }
             digits |= i > self.pos;
-            let held = bytes.len();
+            let next = bytes.get(i).copied();
             self.pos = i;
-            if i < held || self.fetch(0).is_none() {
-                break;
+            if next.is_some() || self.fetch(0).is_none() {
+                break next;
             }
-        }
+        };
         if !digits {
             // A refill keeps the byte before the cursor, so the `-` is still there.
             if negative {
@@ -436,7 +446,7 @@ impl<W: Window> Scanner<W> {
             }
             return Err(self.unexpected(what));
         }
-        match self.byte_at(0) {
+        match next {
             Some(found) if found.is_ascii_alphanumeric() || matches!(found, b'-' | b'+' | b'.') => {
                 Err(self.error(ErrorKind::Unexpected { expected: "a separator after the number", found }))
             }
