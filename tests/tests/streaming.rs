@@ -206,3 +206,39 @@ fn a_wide_board_streams_with_the_answer_in_memory() {
     assert_eq!(result.map_err(|e| e.to_string()), expected);
     assert_eq!(read, board.len());
 }
+
+/// Wide boards with a fault somewhere (a wrong byte, a black column, a corner, a short or long
+/// second row), in both notations: the stream, through windows that cut the rows anywhere,
+/// reports what the board in memory reports.
+#[test]
+fn faults_in_wide_boards_stream_like_the_board_in_memory() {
+    let mut rng = Rng::new(0x7769_6465);
+    for case in 0..200 {
+        let columns = 1 + rng.below(3000);
+        let board = pathgame_board(columns.max(10), rng.next_u64());
+        let (mut top, mut bottom) =
+            (board[..board.len() / 2 - 1].to_vec(), board[board.len() / 2..board.len() - 1].to_vec());
+        let j = rng.below(top.len());
+        match rng.below(5) {
+            0 => [&mut top, &mut bottom][rng.below(2)][j] = b"x?-"[rng.below(3)],
+            1 => (top[j], bottom[j]) = (b'#', b'#'),
+            2 if j + 1 < top.len() => (top[j], bottom[j + 1], top[j + 1]) = (b'#', b'#', b'.'),
+            3 => bottom.truncate(j),
+            _ => bottom.push(b'.'),
+        }
+        let plain = [&top[..], b"\n", &bottom[..], b"\n"].concat();
+        let braces = [&b"{\""[..], &top, b"\", \"", &bottom, b"\"}"].concat();
+        for input in [plain, braces] {
+            let expected = whole(Problem::Pathgame, &input, &Options::default());
+            let window = MIN_WINDOW + rng.below(200);
+            let (result, _) = streamed(
+                Problem::Pathgame,
+                &input,
+                &Options::default(),
+                window,
+                (rng.next_u64(), 1 + rng.below(100), usize::MAX),
+            );
+            assert_eq!(result.map_err(|e| e.to_string()), expected, "case {case}, window {window}");
+        }
+    }
+}

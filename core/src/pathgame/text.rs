@@ -170,7 +170,7 @@ const GROWTH_WORDS: usize = 64 << 10;
 const ROW_WORDS: &str = "scratch words (one per 32 columns of the first row)";
 
 /// Columns expanded from the held first row per piece fed to the decider.
-const PIECE: usize = 512;
+const PIECE: usize = 2048;
 
 /// Reads any input token by token and decides it, or reports its first error exactly.
 fn read_exactly<B: Window>(scanner: &mut Scanner<B>, scratch: &mut (impl Scratch + ?Sized)) -> Result<Winner> {
@@ -237,16 +237,28 @@ fn first_row<B: Window>(scanner: &mut Scanner<B>, scratch: &mut (impl Scratch + 
             room = grow(scratch, needed, GROWTH_WORDS).map_err(capacity)?;
         }
         let words = scratch.words(room).map_err(capacity)?;
-        for &byte in piece {
+        let mut store = |index: u64, value: u32| {
+            if let Some(slot) = usize::try_from(index).ok().and_then(|i| words.get_mut(i)) {
+                *slot = value;
+            }
+        };
+        let mut rest = piece;
+        while let Some((&byte, tail)) = rest.split_first() {
+            if columns.is_multiple_of(COLUMNS_PER_WORD) && rest.len() >= 32 {
+                // A whole word at once.
+                let (cells, tail) = rest.split_at(32);
+                store(columns / COLUMNS_PER_WORD, cells.iter().rev().fold(0, |w, &b| w << 1 | u32::from(b == b'#')));
+                columns += COLUMNS_PER_WORD;
+                rest = tail;
+                continue;
+            }
             word |= u32::from(byte == b'#') << (columns % COLUMNS_PER_WORD);
             columns += 1;
             if columns.is_multiple_of(COLUMNS_PER_WORD) {
-                if let Some(slot) = usize::try_from(columns / COLUMNS_PER_WORD - 1).ok().and_then(|i| words.get_mut(i))
-                {
-                    *slot = word;
-                }
+                store(columns / COLUMNS_PER_WORD - 1, word);
                 word = 0;
             }
+            rest = tail;
         }
         Ok(())
     })?;
@@ -284,10 +296,19 @@ fn second_row<B: Window>(
             break;
         }
         let top = &mut cells[..bottom.len()];
-        for (i, cell) in top.iter_mut().enumerate() {
-            let column = done + i as u64;
+        let mut column = done;
+        let mut i = 0;
+        while i < top.len() {
+            // The cells of one word at a time.
             let word = usize::try_from(column / COLUMNS_PER_WORD).ok().and_then(|w| words.get(w)).copied();
-            *cell = if word.unwrap_or_default() >> (column % COLUMNS_PER_WORD) & 1 == 1 { b'#' } else { b'.' };
+            let shift = column % COLUMNS_PER_WORD;
+            let run = usize::try_from(COLUMNS_PER_WORD - shift).unwrap_or(32).min(top.len() - i);
+            let bits = word.unwrap_or_default() >> shift;
+            for (k, cell) in top[i..i + run].iter_mut().enumerate() {
+                *cell = if bits >> k & 1 == 1 { b'#' } else { b'.' };
+            }
+            i += run;
+            column += run as u64;
         }
         if let Err(fault) = decider.feed(top, bottom) {
             let piece_column = usize::try_from(fault.column - done).unwrap_or(usize::MAX);
