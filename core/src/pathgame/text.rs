@@ -311,7 +311,7 @@ fn second_row<B: Window>(
             column += run as u64;
         }
         if let Err(fault) = decider.feed(top, bottom) {
-            let piece_column = usize::try_from(fault.column - done).unwrap_or(usize::MAX);
+            let piece_column = usize::try_from(fault.column.saturating_sub(done)).unwrap_or(usize::MAX);
             let found = [top.get(piece_column).copied(), bottom.get(piece_column).copied()];
             return Err(fault_error(fault, top_at, bottom_at, found.map(Option::unwrap_or_default), notation));
         }
