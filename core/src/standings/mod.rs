@@ -523,6 +523,35 @@ impl<'a> Event<'a> {
         }
     }
 
+    /// Whether player `id` may take part in the open round (a match or a bye): `Ok` unless no
+    /// round is open, the id is not a player's, he has dropped, or he already played in it.
+    ///
+    /// ```
+    /// use referee_core::standings::{Event, RecordError};
+    ///
+    /// let mut words = [0u32; 16];
+    /// let mut event = Event::new(2, 1, &mut words[..])?;
+    /// event.start_round()?;
+    /// event.bye(1)?;
+    /// assert_eq!(event.available(1), Err(RecordError::PlaysTwice { second: false }));
+    /// assert_eq!(event.available(2), Ok(()));
+    /// assert_eq!(event.available(3), Err(RecordError::OutOfRange { second: false }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The [`RecordError`] that [`Event::bye`] would return (with `second: false`).
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    pub fn available(&self, id: u32) -> Result<(), RecordError> {
+        if !self.open {
+            return Err(RecordError::NoOpenRound);
+        }
+        let i = self.index(id).ok_or(RecordError::OutOfRange { second: false })?;
+        self.unavailable(i, false).map_or(Ok(()), Err)
+    }
+
     /// Records a match of the open round between players `first` and `second` (1-based ids).
     ///
     /// ```
