@@ -29,21 +29,30 @@ fn csv<'n>(ranking: &Ranking<'_>, name: impl Fn(&Ranked) -> &'n str) -> Vec<u8> 
     let mut writer = csv::WriterBuilder::new()
         .terminator(csv::Terminator::Any(b'\n'))
         .from_writer(Vec::with_capacity(64 * (ranking.len() + 1)));
-    let mut numbers = String::new();
+    let mut text = String::new();
     // Writing into a `Vec` cannot fail.
     let _ = writer.write_record(CSV_HEADER);
     for row in ranking.iter() {
         let s = &row.standing;
-        numbers.clear();
-        let _ = write!(numbers, "{},{},{},{},{},{},{}", s.match_points, s.wins, s.losses, s.draws, s.omw, s.gw, s.ogw);
-        let _ = writer.write_field(row.rank.to_string());
+        put(&mut writer, &mut text, row.rank);
         let _ = writer.write_field(name(&row));
-        for field in numbers.split(',') {
-            let _ = writer.write_field(field);
+        for value in [s.match_points, s.wins, s.losses, s.draws] {
+            put(&mut writer, &mut text, value);
+        }
+        for value in [s.omw, s.gw, s.ogw] {
+            put(&mut writer, &mut text, value);
         }
         let _ = writer.write_record(None::<&[u8]>);
     }
     writer.into_inner().unwrap_or_default()
+}
+
+/// Writes `value` as one CSV field, formatted in the reused `text`.
+fn put(writer: &mut csv::Writer<Vec<u8>>, text: &mut String, value: impl std::fmt::Display) {
+    text.clear();
+    let _ = write!(text, "{value}");
+    // Writing into a `Vec` cannot fail.
+    let _ = writer.write_field(&*text);
 }
 
 /// One row of the JSON answer, fields in the spec's order.

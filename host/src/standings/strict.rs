@@ -84,6 +84,9 @@ impl<'a> Scanner<'a> {
                     Some(_) => return fault("text after the closing quote of a quoted field"),
                 }
             } else {
+                // Skip the plain bytes of the field at once.
+                let rest = self.bytes.get(self.pos..).unwrap_or_default();
+                self.pos += rest.iter().position(|&b| matches!(b, b',' | b'\n' | b'\r' | b'"')).unwrap_or(rest.len());
                 loop {
                     match self.bytes.get(self.pos) {
                         None | Some(b',' | b'\n') => break,
