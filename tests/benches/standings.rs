@@ -2,7 +2,7 @@
 //! event ever held), generated deterministically (`referee_tests::standings_event`): the whole
 //! `referee standings` path in memory (parse the CSV, record, rank, print), and the core alone
 //! (record every round through the typed API, then rank).
-#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::cast_possible_truncation, missing_docs)]
 
 use referee_core::standings::{Event, MatchResult, Profile};
 use referee_host::standings::{self, Format, Options};
