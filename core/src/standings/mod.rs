@@ -90,6 +90,7 @@ use core::fmt;
 
 use crate::fraction::Fraction;
 use crate::scratch::{CapacityError, Scratch};
+use crate::swiss::RoundClock;
 pub use crate::swiss::{MatchResult, RoundError};
 
 /// The most rounds whose exact values and comparisons provably fit a `u128` (module docs).
@@ -294,9 +295,7 @@ impl core::error::Error for DropError {}
 #[derive(Debug)]
 pub struct Event<'a> {
     players: usize,
-    rounds: u32,
-    round: u32,
-    open: bool,
+    clock: RoundClock,
     match_points: &'a mut [u32],
     game_points: &'a mut [u32],
     games: &'a mut [u32],
@@ -436,9 +435,7 @@ impl<'a> Event<'a> {
         }
         Ok(Self {
             players: n,
-            rounds,
-            round: 0,
-            open: false,
+            clock: RoundClock::new(rounds),
             match_points,
             game_points,
             games,
@@ -459,19 +456,19 @@ impl<'a> Event<'a> {
     /// The current round (1-based; 0 before the first): the open one, or the last finished.
     #[must_use]
     pub const fn round(&self) -> u32 {
-        self.round
+        self.clock.round()
     }
 
     /// The most rounds the event was created with.
     #[must_use]
     pub const fn rounds(&self) -> u32 {
-        self.rounds
+        self.clock.rounds()
     }
 
     /// Whether a round is open.
     #[must_use]
     pub const fn is_open(&self) -> bool {
-        self.open
+        self.clock.is_open()
     }
 
     /// Opens the next round and returns its number (1-based).
@@ -495,15 +492,7 @@ impl<'a> Event<'a> {
     /// # Complexity
     /// `O(1)`.
     pub fn start_round(&mut self) -> Result<u32, RoundError> {
-        if self.open {
-            return Err(RoundError::AlreadyOpen);
-        }
-        if self.round >= self.rounds {
-            return Err(RoundError::AllPlayed);
-        }
-        self.round += 1;
-        self.open = true;
-        Ok(self.round)
+        self.clock.start()
     }
 
     /// The 0-based index of player `id`, if in range.
@@ -516,7 +505,7 @@ impl<'a> Event<'a> {
         let last = self.last[i];
         if last & DROPPED != 0 {
             Some(RecordError::Dropped { second })
-        } else if last == self.round {
+        } else if last == self.clock.round() {
             Some(RecordError::PlaysTwice { second })
         } else {
             None
@@ -545,7 +534,7 @@ impl<'a> Event<'a> {
     /// # Complexity
     /// `O(1)`.
     pub fn available(&self, id: u32) -> Result<(), RecordError> {
-        if !self.open {
+        if !self.clock.is_open() {
             return Err(RecordError::NoOpenRound);
         }
         let i = self.index(id).ok_or(RecordError::OutOfRange { second: false })?;
@@ -576,7 +565,7 @@ impl<'a> Event<'a> {
     /// # Complexity
     /// `O(1)`.
     pub fn record(&mut self, first: u32, second: u32, result: MatchResult) -> Result<(), RecordError> {
-        if !self.open {
+        if !self.clock.is_open() {
             return Err(RecordError::NoOpenRound);
         }
         let a = self.index(first).ok_or(RecordError::OutOfRange { second: false })?;
@@ -600,7 +589,7 @@ impl<'a> Event<'a> {
                 _ => 1 << 16,
             };
             self.take_part(me, mp, gp, result.games(), outcome);
-            let slot = me * self.rounds as usize + self.opponent_count[me] as usize;
+            let slot = me * self.clock.rounds() as usize + self.opponent_count[me] as usize;
             // `other < n ≤ MAX_PLAYERS`.
             self.opponents[slot] = u32::try_from(other).unwrap_or(u32::MAX);
             self.opponent_count[me] += 1;
@@ -610,7 +599,7 @@ impl<'a> Event<'a> {
 
     /// Adds one round taken part in to player `i`.
     fn take_part(&mut self, i: usize, mp: u32, gp: u32, games: u32, outcome: u32) {
-        self.last[i] = self.round;
+        self.last[i] = self.clock.round();
         self.played[i] += 1;
         self.match_points[i] += mp;
         self.game_points[i] += gp;
@@ -640,7 +629,7 @@ impl<'a> Event<'a> {
     /// # Complexity
     /// `O(1)`.
     pub fn bye(&mut self, id: u32) -> Result<(), RecordError> {
-        if !self.open {
+        if !self.clock.is_open() {
             return Err(RecordError::NoOpenRound);
         }
         let i = self.index(id).ok_or(RecordError::OutOfRange { second: false })?;
@@ -706,11 +695,7 @@ impl<'a> Event<'a> {
     /// # Complexity
     /// `O(n)`.
     pub fn finish_round(&mut self) -> Result<(), RoundError> {
-        if !self.open {
-            return Err(RoundError::NotOpen);
-        }
-        self.open = false;
-        let round = self.round;
+        let round = self.clock.finish()?;
         for last in self.last.iter_mut() {
             if *last != round {
                 *last |= DROPPED;
@@ -734,7 +719,7 @@ impl<'a> Event<'a> {
                 matches: 1,
             };
         }
-        let start = i * self.rounds as usize;
+        let start = i * self.clock.rounds() as usize;
         let (mut omw, mut ogw) = (0u64, 0u128);
         for &j in &self.opponents[start..start + count] {
             let j = j as usize;
@@ -789,7 +774,7 @@ impl<'a> Event<'a> {
         if index >= self.players {
             return None;
         }
-        let scales = Scales::new(self.round, profile);
+        let scales = Scales::new(self.clock.round(), profile);
         Some(self.standing_from(index, &self.key(index, &scales), &scales))
     }
 
@@ -829,7 +814,7 @@ impl<'a> Event<'a> {
         let words = scratch.words(needed)?;
         let (order, rest) = words.split_at_mut(n);
         let (ranks, keys) = rest.split_at_mut(n);
-        let scales = Scales::new(self.round, profile);
+        let scales = Scales::new(self.clock.round(), profile);
         for (i, (slot, stored)) in order.iter_mut().zip(keys.chunks_exact_mut(KEY_WORDS)).enumerate() {
             // `i < n ≤ MAX_PLAYERS`.
             *slot = u32::try_from(i).unwrap_or(u32::MAX);

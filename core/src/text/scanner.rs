@@ -36,7 +36,13 @@ impl<'a> Scanner<'a> {
     /// The position of the next unread byte.
     #[must_use]
     pub fn position(&self) -> Position {
-        let column = self.pos - self.line_start + 1;
+        self.position_of(self.pos)
+    }
+
+    /// The position of byte `pos` of the current line (numbers never span lines, so their
+    /// start is computed only when an error needs it).
+    fn position_of(&self, pos: usize) -> Position {
+        let column = pos - self.line_start + 1;
         Position { line: self.line, column: u32::try_from(column).unwrap_or(u32::MAX) }
     }
 
@@ -56,9 +62,25 @@ impl<'a> Scanner<'a> {
     /// ends a line).
     fn bump(&mut self, byte: u8) {
         self.pos += 1;
-        if byte == b'\n' || (byte == b'\r' && self.input.get(self.pos) != Some(&b'\n')) {
-            self.line = self.line.saturating_add(1);
-            self.line_start = self.pos;
+        if byte == b'\n' {
+            self.new_line();
+        } else if byte == b'\r' {
+            self.after_carriage_return();
+        }
+    }
+
+    /// A line starts at the next byte.
+    fn new_line(&mut self) {
+        self.line = self.line.saturating_add(1);
+        self.line_start = self.pos;
+    }
+
+    /// After a `\r`: a line end unless a `\n` follows (which then ends the line). Rare, so
+    /// kept out of the hot loops.
+    #[cold]
+    fn after_carriage_return(&mut self) {
+        if self.input.get(self.pos) != Some(&b'\n') {
+            self.new_line();
         }
     }
 
@@ -71,11 +93,17 @@ impl<'a> Scanner<'a> {
 
     /// Skips whitespace.
     pub fn skip_whitespace(&mut self) {
+        // The hot loop of every parser: spaces and `\n` first, `\r` (rare) through `bump`.
         while let Some(&byte) = self.input.get(self.pos) {
-            if !is_space(byte) {
-                break;
+            match byte {
+                b' ' | b'\t' => self.pos += 1,
+                b'\n' => {
+                    self.pos += 1;
+                    self.new_line();
+                }
+                b'\r' => self.bump(byte),
+                _ => break,
             }
-            self.bump(byte);
         }
     }
 
@@ -135,13 +163,13 @@ impl<'a> Scanner<'a> {
     /// at the number's first digit).
     pub fn unsigned(&mut self, what: &'static str, min: u64, max: u64) -> Result<u64> {
         self.skip_whitespace();
-        let start = self.position();
+        let start = self.pos;
         let (magnitude, negative) = self.integer(what)?;
         // `-0` is zero, as the judges' own readers (`scanf`, `cin`) take it.
         let value = if negative && magnitude != Some(0) { None } else { magnitude };
         match value {
             Some(value) if (min..=max).contains(&value) => Ok(value),
-            _ => Err(Error::new(start, out_of_range(what, magnitude, negative, min, max))),
+            _ => Err(Error::new(self.position_of(start), out_of_range(what, magnitude, negative, min, max))),
         }
     }
 
@@ -162,12 +190,12 @@ impl<'a> Scanner<'a> {
     /// As [`Scanner::unsigned`].
     pub fn signed(&mut self, what: &'static str, min: i64, max: i64) -> Result<i64> {
         self.skip_whitespace();
-        let start = self.position();
+        let start = self.pos;
         let (magnitude, negative) = self.integer(what)?;
         let value = magnitude.and_then(|m| i64::try_from(m).ok()).map(|m| if negative { -m } else { m });
         match value {
             Some(value) if (min..=max).contains(&value) => Ok(value),
-            _ => Err(Error::new(start, ErrorKind::OutOfRange { what, value, min, max })),
+            _ => Err(Error::new(self.position_of(start), ErrorKind::OutOfRange { what, value, min, max })),
         }
     }
 
