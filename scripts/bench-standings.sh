@@ -2,7 +2,7 @@
 # Side by side: `referee standings` against the floor of reading the file and writing it out
 # (`cat`), alternating run by run, on the deterministic 8000-player x 18-round event; medians
 # of RUNS runs (default 15) and peak RSS. Optionally tournament-organizer (npm) through
-# ../shared/peers/to_standings.mjs, on 500 x 9 and 2000 x 15 events, and how often its order
+# the peers' to_standings.mjs (its path as the argument), on 500 x 9 and 2000 x 15 events, and how often its order
 # differs from the exact MTR order on 1000 random events.
 #
 #   scripts/bench-standings.sh [PATH/TO/to_standings.mjs]

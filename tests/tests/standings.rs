@@ -762,3 +762,33 @@ fn contest_profile_equals_the_swiss_judge_without_drops() {
         assert_eq!(typed, judged, "input\n{input}");
     }
 }
+
+/// The firmware's standings self-check (`referee_embedded::event`) expects the brute force's
+/// table: the constant the microcontroller is checked against is right.
+#[test]
+fn the_firmware_event_expects_the_reference_table() {
+    use referee_embedded::event::{Row, EXPECTED, PLAYERS, ROUNDS};
+    let rounds = ROUNDS
+        .iter()
+        .map(|(_, rows)| {
+            rows.iter()
+                .map(|&row| match row {
+                    Row::Match(p1, p2, w1, w2, d) => Entry::Match(p1 as usize - 1, p2 as usize - 1, w1, w2, d),
+                    Row::Bye(p) => Entry::Bye(p as usize - 1),
+                })
+                .collect()
+        })
+        .collect();
+    let t = Tourney { n: PLAYERS as usize, rounds };
+    let reduced = |f: &Frac| {
+        let (n, d) = (to_u128(&f.num), to_u128(&f.den));
+        let g = referee_core::fraction::gcd_u128(n, d);
+        format!("{}/{}", n / g, d / g)
+    };
+    let mut table = String::new();
+    for row in reference(&t, ROUNDS.len(), &floor_of(Profile::Mtr)) {
+        let (omw, gw, ogw) = (reduced(&row.omw), reduced(&row.gw), reduced(&row.ogw));
+        writeln!(table, "{} {} {} {omw} {gw} {ogw}", row.rank, row.player + 1, row.mp).unwrap();
+    }
+    assert_eq!(table, std::str::from_utf8(EXPECTED).unwrap());
+}
