@@ -347,9 +347,9 @@ fn typed_api_matches_the_reference_on_random_events() {
     assert!(events >= 2_500 && rows > 50_000, "{events} events, {rows} rows");
 }
 
-/// More and larger events; run with `cargo test --release -- --ignored`.
+/// More and larger events: release builds only (scripts/check.sh runs it; about a minute).
 #[test]
-#[ignore = "slow in debug builds: run with --release -- --ignored"]
+#[cfg_attr(debug_assertions, ignore = "release only (scripts/check.sh runs it)")]
 fn typed_api_matches_the_reference_on_many_more_events() {
     let mut rng = Rng::new(42);
     for _ in 0..40_000 {
