@@ -21,6 +21,29 @@ fn run(
     judge::run(problem, input, options, scratch, &mut out).map(|()| out)
 }
 
+/// The lines of `input` as the scanner counts them: ended by `\n`, `\r\n` or a lone `\r`.
+fn lines(input: &[u8]) -> Vec<&[u8]> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < input.len() {
+        match input[i] {
+            b'\n' => {
+                lines.push(&input[start..i]);
+                start = i + 1;
+            }
+            b'\r' if input.get(i + 1) != Some(&b'\n') => {
+                lines.push(&input[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    lines.push(&input[start..]);
+    lines
+}
+
 /// Asserts that `position` is a place in `input`: a line that exists, and a column at most one
 /// past the end of that line.
 ///
@@ -28,7 +51,7 @@ fn run(
 /// When it is not (that is the finding).
 pub fn assert_inside(input: &[u8], position: Position) {
     let line = usize::try_from(position.line).expect("line fits usize");
-    let lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
+    let lines = lines(input);
     assert!((1..=lines.len()).contains(&line), "line {line} of {} lines", lines.len());
     let column = usize::try_from(position.column).expect("column fits usize");
     assert!(
