@@ -26,8 +26,11 @@ cargo +nightly fuzz build -O
 
 # The seeds of a target: the judge cases of its problem.
 seeds() {
-    local problem=${1#judge_}
-    problem=${problem%%_*}
+    local problem
+    case $1 in
+        judge_* | parse_*) problem=${1#*_} ;;
+        *) problem=${1%%_*} ;;
+    esac
     echo "../tests/data/$problem ../tests/data/invalid/$problem"
 }
 

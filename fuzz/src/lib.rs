@@ -99,3 +99,20 @@ pub fn check_judge_with(problem: Problem, input: &[u8], all: &[Options], sizes: 
         }
     }
 }
+
+/// The light property of the `parse_*` targets, for the long runs: one run of the judge driver
+/// with a heap scratch; an error must lie inside the input and be an input or capacity error, an
+/// answer must be text ending in a newline.
+///
+/// # Panics
+/// When it is not so.
+pub fn check_parse(problem: Problem, input: &[u8], options: &Options) {
+    match run(problem, input, options, &mut HeapScratch::default()) {
+        Ok(answer) => assert!(answer.ends_with('\n'), "answer without a final newline: {answer:?}"),
+        Err(error) => {
+            assert_inside(input, error.position);
+            let status = error.exit_status();
+            assert!(matches!(status, ExitStatus::InvalidInput | ExitStatus::Capacity), "{error}");
+        }
+    }
+}
