@@ -3,6 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod reference;
+
 /// The folder of judge data, `tests/data/`.
 #[must_use]
 pub fn data_dir() -> PathBuf {
