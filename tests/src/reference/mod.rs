@@ -3,3 +3,4 @@
 
 pub mod greater;
 pub mod pathgame;
+pub mod swiss;
