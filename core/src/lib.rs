@@ -25,8 +25,6 @@
 //!   exact fraction, 2 bits of scratch per card value.
 //! - [`pathgame`]: who wins the 2×N path-blocking game ([`pathgame::Decider`]), fed column by
 //!   column in `O(1)` memory.
-//! - [`standings`]: the ranked standings of a real Swiss event ([`standings::Event`]): drops,
-//!   byes, the MTR's 33/100 floor, tiebreakers compared exactly.
 //!
 //! Memory comes from the caller as [`Scratch`] words (a fixed slice on a microcontroller,
 //! [`HeapScratch`] with the `alloc` feature); every solver says how many words it needs, and a
