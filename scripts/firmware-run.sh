@@ -27,5 +27,5 @@ end=$(date +%s%N)
 cat "$work/answer"
 cat "$work/error" >&2
 awk -v ns=$((end - start)) 'BEGIN { printf "elapsed: %.3f s (QEMU run, start-up and log decoding included)\n", ns / 1e9 }' >&2
-echo "executed: $(cat "$work/instructions") instructions" >&2
+echo "instructions: $(cat "$work/instructions")" >&2
 exit $status

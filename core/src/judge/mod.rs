@@ -34,6 +34,9 @@ impl Problem {
     pub const ALL: &'static [Problem] = &[Problem::Swiss, Problem::Tavern, Problem::Greater, Problem::Pathgame];
 
     /// The command-line name, e.g. `"swiss"`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -45,6 +48,9 @@ impl Problem {
     }
 
     /// One line saying what the problem answers.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn summary(self) -> &'static str {
         match self {
@@ -56,12 +62,18 @@ impl Problem {
     }
 
     /// The problem called `name`, if any.
+    ///
+    /// # Complexity
+    /// `O(P)` for the `P` problems.
     #[must_use]
     pub fn from_name(name: &str) -> Option<Self> {
         Self::ALL.iter().copied().find(|p| p.name() == name)
     }
 
     /// Whether the problem has an `--exact` mode (fractions instead of rounded decimals).
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn has_exact_mode(self) -> bool {
         match self {
@@ -71,6 +83,9 @@ impl Problem {
     }
 
     /// Whether the problem has search strategies to choose from (`--strategy`, `--table-kib`).
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn has_strategies(self) -> bool {
         matches!(self, Self::Tavern)
@@ -91,12 +106,18 @@ pub struct Options {
 
 impl Options {
     /// The default options with exact mode set to `exact`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub fn exact(exact: bool) -> Self {
         Self { exact, ..Self::default() }
     }
 
     /// These options with `strategy` for `tavern`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn with_tavern(self, strategy: crate::tavern::Strategy) -> Self {
         Self { tavern: strategy, ..self }

@@ -153,6 +153,9 @@ impl Profile {
     pub const ALL: [Self; 2] = [Self::Mtr, Self::Contest];
 
     /// The floor of every percentage: `33/100` or `1/3`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub fn floor(self) -> Fraction {
         Fraction::new(u128::from(self.floor_300()), 300).unwrap_or(Fraction::ZERO)
@@ -167,6 +170,9 @@ impl Profile {
     }
 
     /// The name used on command lines: `"mtr"` or `"contest"`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -176,6 +182,9 @@ impl Profile {
     }
 
     /// The profile called `name`, if any.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub fn from_name(name: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|p| p.name() == name)
@@ -448,24 +457,36 @@ impl<'a> Event<'a> {
     }
 
     /// The number of players.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn players(&self) -> usize {
         self.players
     }
 
     /// The current round (1-based; 0 before the first): the open one, or the last finished.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn round(&self) -> u32 {
         self.clock.round()
     }
 
     /// The most rounds the event was created with.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn rounds(&self) -> u32 {
         self.clock.rounds()
     }
 
     /// Whether a round is open.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn is_open(&self) -> bool {
         self.clock.is_open()

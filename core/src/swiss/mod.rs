@@ -78,12 +78,18 @@ impl MatchResult {
         [(2, 0, 0), (0, 2, 0), (2, 1, 0), (1, 2, 0), (2, 0, 1), (0, 2, 1), (1, 1, 1), (1, 0, 2), (0, 1, 2), (0, 0, 3)];
 
     /// The result `w1 w2 d` if it is one of the ten legal ones.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub fn new(first: u8, second: u8, draws: u8) -> Option<Self> {
         Self::LEGAL.contains(&(first, second, draws)).then_some(Self { first, second, draws })
     }
 
     /// Match points of the first and the second player (3 win, 1 draw, 0 loss).
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn match_points(self) -> (u32, u32) {
         if self.first > self.second {
@@ -96,12 +102,18 @@ impl MatchResult {
     }
 
     /// Game points of the first and the second player (3 per game won, 1 per game drawn).
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn game_points(self) -> (u32, u32) {
         (3 * self.first as u32 + self.draws as u32, 3 * self.second as u32 + self.draws as u32)
     }
 
     /// Games played in the match (2 or 3).
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn games(self) -> u32 {
         (self.first + self.second + self.draws) as u32
@@ -229,6 +241,9 @@ pub struct Tournament<'a> {
 impl<'a> Tournament<'a> {
     /// Words of scratch a tournament of `players` and `rounds` needs (`players · (rounds + 6)`),
     /// if it fits a `usize`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub fn words_needed(players: u32, rounds: u32) -> Option<usize> {
         let per_player = WORDS_PER_PLAYER.checked_add(usize::try_from(rounds).ok()?)?;
@@ -282,18 +297,27 @@ impl<'a> Tournament<'a> {
     }
 
     /// The number of players.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn players(&self) -> usize {
         self.players
     }
 
     /// The current round (1-based; 0 before the first).
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn round(&self) -> u32 {
         self.clock.round()
     }
 
     /// The number of rounds the tournament was created with.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn rounds(&self) -> u32 {
         self.clock.rounds()

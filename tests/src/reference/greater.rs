@@ -102,4 +102,3 @@ pub fn brute_force(game: &Game) -> (u128, u128) {
     });
     reduced(best, sequences.len() as u128)
 }
-

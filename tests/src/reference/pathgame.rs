@@ -83,4 +83,3 @@ impl Minimax {
         }
     }
 }
-

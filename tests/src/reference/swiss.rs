@@ -190,4 +190,3 @@ pub fn judge_text(standings: &[Vec<Row>], out: &mut String) {
         }
     }
 }
-
