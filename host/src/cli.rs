@@ -163,6 +163,9 @@ fn problem_help(problem: Problem) -> String {
 ///
 /// # Errors
 /// A usage message for unknown problems, unknown options or extra arguments.
+///
+/// # Complexity
+/// `O(A)` for the `A` arguments.
 pub fn parse(args: &[String]) -> Result<Command, String> {
     let Some(first) = args.first() else {
         return Err("missing PROBLEM (one of: ".to_owned() + &problem_names() + ")");

@@ -26,6 +26,9 @@ pub enum Format {
 
 impl Format {
     /// The format called `name`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub fn from_name(name: &str) -> Option<Self> {
         match name {
@@ -63,6 +66,9 @@ pub enum Failure {
 ///
 /// # Errors
 /// The first refusal in file order, a capacity error, or `--round` beyond the last round.
+///
+/// # Complexity
+/// `O(B + n·r + n log n)` for a file of `B` bytes, `n` players and `r` rounds (names are looked up in a hash map).
 pub fn run(input: &[u8], options: &Options) -> Result<Vec<u8>, Failure> {
     let Parsed { names, rows, stop } = parse::parse(input);
     let last_round = rows.last().map_or(0, |r| r.round).max(stop.as_ref().and_then(|s| s.1).map_or(0, |p| p.round));

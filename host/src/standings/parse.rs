@@ -35,6 +35,9 @@ pub struct Refusal {
 
 impl Refusal {
     /// An invalid input at `line:field`.
+    ///
+    /// # Complexity
+    /// `O(1)` besides the message.
     pub fn new(line: u64, field: usize, message: impl Into<String>) -> Self {
         Self { line, field, message: message.into(), capacity: false }
     }
@@ -80,6 +83,9 @@ pub struct Parsed {
 }
 
 /// Reads `input` (the whole file).
+///
+/// # Complexity
+/// `O(B)` for the `B` bytes of the file.
 #[must_use]
 pub fn parse(input: &[u8]) -> Parsed {
     let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);

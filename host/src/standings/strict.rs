@@ -26,6 +26,9 @@ pub struct Scanner<'a> {
 
 impl<'a> Scanner<'a> {
     /// A scanner at the start of `bytes` (line 1).
+    ///
+    /// # Complexity
+    /// `O(1)`.
     pub const fn new(bytes: &'a [u8]) -> Self {
         Self { bytes, pos: 0, line: 1 }
     }
@@ -41,6 +44,9 @@ impl<'a> Scanner<'a> {
 
     /// The next record: the line where it starts and its first fault, if any; `None` at the
     /// end of the input. After a fault the scanner must not be used again.
+    ///
+    /// # Complexity
+    /// `O(b)` for the `b` bytes of the record.
     pub fn next_record(&mut self) -> Option<(u64, Option<Fault>)> {
         while let Some(len) = self.line_end(self.pos) {
             self.pos += len;
