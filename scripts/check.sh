@@ -77,8 +77,9 @@ for features in "" "alloc" "defmt" "alloc,defmt"; do
     done
 done
 
-step "referee-core with rust $MSRV (the declared rust-version): build and test, all features"
+step "rust $MSRV (the declared rust-version): referee-core built and tested, the workspace checked"
 cargo "+$MSRV" test -p referee-core --all-features --locked
+cargo "+$MSRV" check --workspace --all-targets --all-features --locked
 cargo "+$MSRV" build -p referee-core --target "$THUMB" --no-default-features --locked
 
 step "cargo package -p referee-core (what crates.io would get builds on its own)"
