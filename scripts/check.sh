@@ -62,7 +62,7 @@ REFEREE_REQUIRE_FIRMWARE=1 REFEREE_FIRMWARE_DIR="$(realpath "${CARGO_TARGET_DIR:
     cargo test --workspace --all-features --locked
 
 step "release-only tests (too slow for debug builds)"
-cargo test --release -p referee-tests --test tavern --all-features --locked
+cargo test --release -p referee-tests --test tavern --test standings --all-features --locked
 
 step "cargo doc -D warnings"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --all-features --locked
@@ -77,8 +77,9 @@ for features in "" "alloc" "defmt" "alloc,defmt"; do
     done
 done
 
-step "referee-core with rust $MSRV (the declared rust-version): build and test, all features"
+step "rust $MSRV (the declared rust-version): referee-core built and tested, the workspace checked"
 cargo "+$MSRV" test -p referee-core --all-features --locked
+cargo "+$MSRV" check --workspace --all-targets --all-features --locked
 cargo "+$MSRV" build -p referee-core --target "$THUMB" --no-default-features --locked
 
 step "cargo package -p referee-core (what crates.io would get builds on its own)"

@@ -58,6 +58,9 @@ pub(crate) fn digits_u128(value: u128, buf: &mut [u8; 40]) -> usize {
 ///
 /// # Errors
 /// Whatever `out` returns.
+///
+/// # Complexity
+/// `O(d)` for the `d` digits of `value`.
 pub fn write_u128<W: Write + ?Sized>(out: &mut W, value: u128) -> fmt::Result {
     let mut buf = [0u8; 40];
     let start = digits_u128(value, &mut buf);

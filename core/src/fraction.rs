@@ -5,6 +5,9 @@ use core::fmt;
 use crate::digits::write_u128;
 
 /// Greatest common divisor (binary algorithm); `gcd(0, b) == b`.
+///
+/// # Complexity
+/// `O(log(a + b))` steps of the binary algorithm.
 #[must_use]
 pub fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
     if a == 0 || b == 0 {
@@ -25,6 +28,9 @@ pub fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
 }
 
 /// Greatest common divisor of two `u128`; runs on `u64` when both fit.
+///
+/// # Complexity
+/// `O(log(a + b))` steps of the binary algorithm (a `u64` one once both fit).
 #[must_use]
 pub fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
     if let (Ok(a64), Ok(b64)) = (u64::try_from(a), u64::try_from(b)) {
@@ -65,6 +71,9 @@ impl Fraction {
     pub const ONE: Self = Self { num: 1, den: 1 };
 
     /// `num / den` reduced to lowest terms, or `None` when `den == 0`.
+    ///
+    /// # Complexity
+    /// One [`gcd_u128`]: `O(log(num + den))`.
     #[must_use]
     pub fn new(num: u128, den: u128) -> Option<Self> {
         if den == 0 {
@@ -88,12 +97,18 @@ impl Fraction {
     }
 
     /// The numerator (lowest terms).
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn numer(&self) -> u128 {
         self.num
     }
 
     /// The denominator (lowest terms, never zero).
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn denom(&self) -> u128 {
         self.den

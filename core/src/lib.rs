@@ -16,6 +16,8 @@
 //!
 //! - [`swiss`]: a Swiss-system tournament ([`swiss::Tournament`]): record results round by
 //!   round, read each player's match points, OMW, GW and OGW as exact fractions.
+//! - [`standings`]: the ranked standings of a real Swiss event ([`standings::Event`]): drops,
+//!   the MTR's 33/100 floor or the contest's 1/3, an exact order with shared ranks.
 //! - [`tavern`]: the exact win/loss/tie probabilities of a Tavern Chess battle
 //!   ([`tavern::odds`]), with a fixed transposition table in scratch or, with `alloc`, a heap
 //!   memo.
@@ -65,6 +67,7 @@ pub mod greater;
 pub mod judge;
 pub mod pathgame;
 pub mod scratch;
+pub mod standings;
 pub mod swiss;
 pub mod tavern;
 pub mod text;

@@ -30,6 +30,9 @@ pub struct CapacityError {
 
 impl CapacityError {
     /// A request of `needed` words that does not even fit a `usize`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn unrepresentable(capacity: usize) -> Self {
         Self { needed: usize::MAX, capacity }
@@ -87,6 +90,9 @@ impl HeapScratch {
     pub const DEFAULT_LIMIT: usize = 16 << 20;
 
     /// Empty scratch that will grow up to `limit` words.
+    ///
+    /// # Complexity
+    /// `O(1)`; nothing is allocated until words are asked for.
     #[must_use]
     pub const fn with_limit(limit: usize) -> Self {
         Self { words: alloc::vec::Vec::new(), limit }

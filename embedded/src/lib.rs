@@ -40,6 +40,7 @@ extern crate std;
 /// 142 KiB transposition table), the same on the firmware as on the host.
 pub mod budget;
 pub mod command;
+pub mod event;
 #[cfg(target_os = "none")]
 pub mod hostfile;
 #[cfg(target_os = "none")]

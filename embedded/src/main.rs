@@ -1,6 +1,7 @@
 //! `referee-embedded`, the self-check: every built-in case (the `tests/data/` cases that
-//! `embedded/selfcheck-cases.txt` lists) through the judge drivers on the microcontroller, one
-//! log line per case, exit status 0 only if all pass.
+//! `embedded/selfcheck-cases.txt` lists) through the judge drivers on the microcontroller, and
+//! the standings event built through the typed API ([`referee_embedded::event`]), one log line
+//! per case, exit status 0 only if all pass.
 //! Run it in QEMU with `cd embedded && cargo run --release`.
 #![cfg_attr(target_os = "none", no_std, no_main)]
 
@@ -14,7 +15,7 @@ mod firmware {
     use defmt::Display2Format;
     use referee_embedded::budget::SLAB_WORDS;
     use referee_embedded::selfcheck::{self, Verdict, CASES};
-    use referee_embedded::{runtime, status};
+    use referee_embedded::{event, runtime, status};
 
     #[entry]
     fn main() -> ! {
@@ -25,7 +26,11 @@ mod firmware {
 
     /// Runs every case with `slab` as scratch, logs one line each; returns how many failed.
     fn run_cases(slab: &mut [u32]) -> usize {
-        defmt::println!("self-check: {=usize} cases, {=usize} bytes of scratch", CASES.len(), slab.len() * 4);
+        defmt::println!(
+            "self-check: {=usize} judge cases and the standings event, {=usize} bytes of scratch",
+            CASES.len(),
+            slab.len() * 4
+        );
         let (mut passed, mut failed) = (0, 0);
         for case in CASES {
             let exact = if case.exact { " --exact" } else { "" };
@@ -43,6 +48,17 @@ mod firmware {
                     failed += 1;
                     defmt::println!("FAIL {=str} {=str}{=str}: {}", case.problem, case.name, exact, verdict);
                 }
+            }
+        }
+        // The standings event, built through the typed API as a scoring device would.
+        match event::check(slab) {
+            Ok(()) => {
+                passed += 1;
+                defmt::println!("pass standings typed-event (a bye, two drops, ranked under the MTR)");
+            }
+            Err(failure) => {
+                failed += 1;
+                defmt::println!("FAIL standings typed-event: {}", failure);
             }
         }
         for problem in selfcheck::uncovered_problems() {

@@ -21,6 +21,29 @@ fn run(
     judge::run(problem, input, options, scratch, &mut out).map(|()| out)
 }
 
+/// The lines of `input` as the scanner counts them: ended by `\n`, `\r\n` or a lone `\r`.
+fn lines(input: &[u8]) -> Vec<&[u8]> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < input.len() {
+        match input[i] {
+            b'\n' => {
+                lines.push(&input[start..i]);
+                start = i + 1;
+            }
+            b'\r' if input.get(i + 1) != Some(&b'\n') => {
+                lines.push(&input[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    lines.push(&input[start..]);
+    lines
+}
+
 /// Asserts that `position` is a place in `input`: a line that exists, and a column at most one
 /// past the end of that line.
 ///
@@ -28,7 +51,7 @@ fn run(
 /// When it is not (that is the finding).
 pub fn assert_inside(input: &[u8], position: Position) {
     let line = usize::try_from(position.line).expect("line fits usize");
-    let lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
+    let lines = lines(input);
     assert!((1..=lines.len()).contains(&line), "line {line} of {} lines", lines.len());
     let column = usize::try_from(position.column).expect("column fits usize");
     assert!(
@@ -73,6 +96,23 @@ pub fn check_judge_with(problem: Problem, input: &[u8], all: &[Options], sizes: 
                 (Ok(_), Err(b)) => panic!("{words} fixed words refuse what the heap answers: {b}"),
                 (Err(a), Ok(_)) => panic!("{words} fixed words answer what the heap refuses: {a}"),
             }
+        }
+    }
+}
+
+/// The light property of the `parse_*` targets, for the long runs: one run of the judge driver
+/// with a heap scratch; an error must lie inside the input and be an input or capacity error, an
+/// answer must be text ending in a newline.
+///
+/// # Panics
+/// When it is not so.
+pub fn check_parse(problem: Problem, input: &[u8], options: &Options) {
+    match run(problem, input, options, &mut HeapScratch::default()) {
+        Ok(answer) => assert!(answer.ends_with('\n'), "answer without a final newline: {answer:?}"),
+        Err(error) => {
+            assert_inside(input, error.position);
+            let status = error.exit_status();
+            assert!(matches!(status, ExitStatus::InvalidInput | ExitStatus::Capacity), "{error}");
         }
     }
 }

@@ -21,18 +21,27 @@ impl Answer {
     pub const DEFAULT_LIMIT: usize = 16 << 20;
 
     /// An empty answer kept in memory up to `limit` bytes.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub fn with_limit(limit: usize) -> Self {
         Self { memory: String::new(), limit, spill: None, error: None }
     }
 
     /// Whether the answer went to a temporary file.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn spilled(&self) -> bool {
         self.spill.is_some()
     }
 
     /// The I/O error that made a write fail, if one did.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     pub fn take_error(&mut self) -> Option<io::Error> {
         self.error.take()
     }
@@ -41,6 +50,9 @@ impl Answer {
     ///
     /// # Errors
     /// Any I/O error of the temporary file or of `out`.
+    ///
+    /// # Complexity
+    /// `O(L)` for the `L` bytes of the answer.
     pub fn write_to(self, out: &mut dyn Write) -> io::Result<()> {
         match self.spill {
             None => out.write_all(self.memory.as_bytes())?,

@@ -1,7 +1,10 @@
 //! Command-line parsing for `referee`, without dependencies.
 
 use referee_core::judge::{Options, Problem};
+use referee_core::standings::{Profile, MAX_ROUNDS};
 use referee_core::tavern::{Strategy, DEFAULT_TABLE_WORDS};
+
+use crate::standings::{self, Format};
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -12,6 +15,89 @@ pub enum Command {
     Version(String),
     /// Solve one input.
     Solve(Invocation),
+    /// Rank a results file (`referee standings`).
+    Standings(StandingsInvocation),
+}
+
+/// `referee standings` with its options and where its input comes from.
+#[derive(Debug, PartialEq, Eq)]
+pub struct StandingsInvocation {
+    /// Profile, round and format.
+    pub options: standings::Options,
+    /// The results file; `None` (or `-`) reads stdin.
+    pub file: Option<String>,
+}
+
+/// The name of the standings command.
+pub const STANDINGS: &str = "standings";
+
+/// The help text of `referee standings`.
+fn standings_help() -> String {
+    format!(
+        concat!(
+            "referee standings: ranked standings of a Swiss event from its results file (CSV), exact\n\n",
+            "Usage: referee standings [OPTIONS] [FILE]\n\n",
+            "Reads the results CSV (header round,player1,player2,wins1,wins2,draws; one row per\n",
+            "match or bye) from FILE or stdin and prints the players ranked by match points, OMW,\n",
+            "GW and OGW, compared exactly. A refusal is 'error: <line>:<field>: <message>', exit 1.\n\n",
+            "Options:\n",
+            "      --profile mtr|contest\n",
+            "                 mtr: the MTR's 33/100 floor (default); contest: 1/3, as 'swiss'\n",
+            "      --round R  The standings after round R (default: the last round of the file)\n",
+            "      --format table|csv|json\n",
+            "                 table: aligned, percentages to two decimals (default);\n",
+            "                 csv, json: exact fractions p/q\n",
+            "  -h, --help     Print help\n",
+            "\nAt most {} rounds (every value then provably fits the 128-bit integers).\n",
+        ),
+        MAX_ROUNDS
+    )
+}
+
+/// Parses the arguments of `referee standings` (after its name).
+fn parse_standings(args: &[String]) -> Result<Command, String> {
+    let mut options = standings::Options::default();
+    let mut file = None;
+    let mut only_files = false;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        let (flag, inline_value) = match arg.split_once('=') {
+            Some((flag, value)) if flag.starts_with("--") && !only_files => (flag, Some(value)),
+            _ => (arg.as_str(), None),
+        };
+        match flag {
+            "-h" | "--help" if !only_files && inline_value.is_none() => return Ok(Command::Help(standings_help())),
+            "--profile" if !only_files => {
+                let value = flag_value(flag, inline_value, &mut rest)?;
+                options.profile = Profile::from_name(value)
+                    .ok_or_else(|| format!("unknown profile '{value}' (expected mtr or contest)"))?;
+            }
+            "--round" if !only_files => {
+                let value = flag_value(flag, inline_value, &mut rest)?;
+                let round = value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|r| (1..=MAX_ROUNDS).contains(r) && !value.starts_with(['+', '0']))
+                    .ok_or_else(|| format!("--round expects a round number 1..={MAX_ROUNDS}, found '{value}'"))?;
+                options.round = Some(round);
+            }
+            "--format" if !only_files => {
+                let value = flag_value(flag, inline_value, &mut rest)?;
+                options.format = Format::from_name(value)
+                    .ok_or_else(|| format!("unknown format '{value}' (expected table, csv or json)"))?;
+            }
+            "--" if !only_files => only_files = true,
+            flag if !only_files && flag.starts_with('-') && flag != "-" => {
+                return Err(format!("unknown option '{arg}' for '{STANDINGS}'"));
+            }
+            path => {
+                if file.replace(path.to_owned()).is_some() {
+                    return Err(format!("unexpected argument '{path}': only one FILE is read"));
+                }
+            }
+        }
+    }
+    Ok(Command::Standings(StandingsInvocation { options, file }))
 }
 
 /// A problem to solve, its options and where its input comes from.
@@ -42,6 +128,9 @@ fn general_help() -> String {
     for problem in Problem::ALL {
         text.push_str(&format!("  {:<10}{}\n", problem.name(), problem.summary()));
     }
+    text.push_str(&format!(
+        "  {STANDINGS:<10}Ranked standings of a Swiss event from its results CSV (names, drops, MTR)\n"
+    ));
     text.push_str("\nOptions:\n  -h, --help     Print help\n  -V, --version  Print version\n");
     text
 }
@@ -74,6 +163,9 @@ fn problem_help(problem: Problem) -> String {
 ///
 /// # Errors
 /// A usage message for unknown problems, unknown options or extra arguments.
+///
+/// # Complexity
+/// `O(A)` for the `A` arguments.
 pub fn parse(args: &[String]) -> Result<Command, String> {
     let Some(first) = args.first() else {
         return Err("missing PROBLEM (one of: ".to_owned() + &problem_names() + ")");
@@ -81,6 +173,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     match first.as_str() {
         "-h" | "--help" => return Ok(Command::Help(general_help())),
         "-V" | "--version" => return Ok(Command::Version(concat!("referee ", env!("CARGO_PKG_VERSION"), "\n").into())),
+        STANDINGS => return parse_standings(&args[1..]),
         _ => {}
     }
     let problem = Problem::from_name(first)
@@ -218,6 +311,35 @@ mod tests {
         assert!(solve(&["swiss", "--exact"]).is_err());
         assert!(solve(&["tavern", "--exact=yes"]).is_err());
         assert_eq!(solve(&["tavern", "--", "--strategy=x"]).map(|o| o.tavern), Ok(Strategy::Memo));
+    }
+
+    #[test]
+    fn parses_standings_options() {
+        let Ok(Command::Standings(inv)) = parse(&args(&["standings", "--profile=contest", "--round", "2", "x.csv"]))
+        else {
+            panic!("not standings")
+        };
+        assert_eq!(inv.options.profile, Profile::Contest);
+        assert_eq!(
+            (inv.options.round, inv.options.format, inv.file.as_deref()),
+            (Some(2), Format::Table, Some("x.csv"))
+        );
+        let Ok(Command::Standings(inv)) = parse(&args(&["standings", "--format", "json"])) else { panic!() };
+        assert_eq!((inv.options.profile, inv.options.format, inv.file), (Profile::Mtr, Format::Json, None));
+        for bad in [
+            &["standings", "--round", "0"][..],
+            &["standings", "--round", "01"],
+            &["standings", "--round", "27"],
+            &["standings", "--round"],
+            &["standings", "--profile", "dci"],
+            &["standings", "--format", "xml"],
+            &["standings", "--exact"],
+            &["standings", "a", "b"],
+        ] {
+            assert!(parse(&args(bad)).is_err(), "{bad:?}");
+        }
+        assert!(matches!(parse(&args(&["standings", "--help"])), Ok(Command::Help(t)) if t.contains("--profile")));
+        assert!(matches!(parse(&args(&["--help"])), Ok(Command::Help(t)) if t.contains("standings")));
     }
 
     #[test]

@@ -28,11 +28,17 @@ impl std::fmt::Debug for Pull<'_> {
 
 impl<'r> Pull<'r> {
     /// `reader` as a stream.
+    ///
+    /// # Complexity
+    /// `O(1)`; each read is one read of `reader` (retried when interrupted).
     pub fn new(reader: &'r mut dyn Read) -> Self {
         Self { reader, error: None, consumed: 0 }
     }
 
     /// The error of the read that failed, if one did.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     pub fn take_error(&mut self) -> Option<io::Error> {
         self.error.take()
     }
@@ -83,6 +89,9 @@ impl FileSource {
     ///
     /// # Errors
     /// The I/O error of the seek.
+    ///
+    /// # Complexity
+    /// One seek.
     pub fn rewind(mut self) -> io::Result<File> {
         self.file.seek(SeekFrom::Start(self.base))?;
         Ok(self.file)

@@ -17,15 +17,17 @@ pub mod answer;
 pub mod cli;
 pub mod input;
 pub mod output;
+pub mod standings;
 
 use std::fs::File;
 use std::io::{self, Read, Write};
 
 use answer::Answer;
-use cli::{Command, Invocation};
+use cli::{Command, Invocation, StandingsInvocation};
 use input::{FileSource, Pull};
 use referee_core::judge::{self, ExitStatus};
 use referee_core::HeapScratch;
+use standings::Failure;
 
 /// Exit status of a successful run.
 pub const EXIT_OK: u8 = ExitStatus::Answer.code();
@@ -56,6 +58,7 @@ pub fn run_with_stdin_file(
             Err(e) => write_failed(stderr, &e),
         },
         Ok(Command::Solve(invocation)) => solve(&invocation, stdin, stdin_file, stdout, stderr),
+        Ok(Command::Standings(invocation)) => rank(&invocation, stdin, stdout, stderr),
         Err(message) => {
             let _ = writeln!(stderr, "error: {message}\nTry 'referee --help' for more information.");
             EXIT_USAGE
@@ -145,4 +148,36 @@ fn finish(result: judge::Result<()>, mut answer: Answer, stdout: &mut dyn Write,
         Ok(()) => EXIT_OK,
         Err(e) => write_failed(stderr, &e),
     }
+}
+
+/// `referee standings`: reads the whole results file, ranks it, and writes the answer only if
+/// it is valid.
+fn rank(invocation: &StandingsInvocation, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
+    let input = match invocation.file.as_deref() {
+        None | Some("-") => read_whole(stdin).map_err(|e| format!("cannot read stdin: {e}")),
+        Some(path) => std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}")),
+    };
+    let input = match input {
+        Ok(bytes) => bytes,
+        Err(message) => return report(stderr, &message, EXIT_USAGE),
+    };
+    match standings::run(&input, &invocation.options) {
+        Ok(answer) => match stdout.write_all(&answer).and_then(|()| stdout.flush()) {
+            Ok(()) => EXIT_OK,
+            Err(e) => write_failed(stderr, &e),
+        },
+        Err(Failure::Refused(refusal)) => {
+            let status = if refusal.capacity { EXIT_CAPACITY } else { EXIT_INVALID_INPUT };
+            report(stderr, &format!("{}:{}: {}", refusal.line, refusal.field, refusal.message), status)
+        }
+        Err(Failure::Capacity(message)) => report(stderr, &message, EXIT_CAPACITY),
+        Err(Failure::Usage(message)) => report(stderr, &message, EXIT_USAGE),
+    }
+}
+
+/// Everything `reader` holds.
+fn read_whole(reader: &mut dyn Read) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes)?;
+    Ok(bytes)
 }

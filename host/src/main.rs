@@ -1,4 +1,4 @@
-//! `referee`: exact answers to four game and tournament problems, in judge format.
+//! `referee`: exact answers to game and tournament problems: the judge formats and `standings`.
 //! See `referee --help`; the logic lives in the `referee_host` library.
 
 use std::io::Write;

@@ -3,6 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod reference;
+
 /// The folder of judge data, `tests/data/`.
 #[must_use]
 pub fn data_dir() -> PathBuf {
@@ -171,4 +173,61 @@ pub fn expect_refusal(outcome: &Outcome, what: &str) -> String {
     let message = message.unwrap_or_default().trim_start().to_owned();
     assert!(!message.is_empty(), "{what}: empty message");
     message
+}
+
+/// The seed of the `standings` benchmark event (`cargo bench --bench standings`, the
+/// `gen_standings` example).
+pub const STANDINGS_BENCH_SEED: u64 = 0x4750_4c56_2015;
+
+/// A deterministic Swiss event of `players` and `rounds` as a results CSV (the `standings`
+/// format): each round pairs the players still in by match points (neighbours in the current
+/// order, as Swiss pairings do), an odd one out gets a bye, results drawn from the ten legal
+/// ones (wins more often than draws), and from round 3 on about 3 % of the players drop each
+/// round. Names are `Player 1`, `Player 2`, ... and every tenth has a comma (quoted).
+#[must_use]
+pub fn standings_event(players: usize, rounds: usize, seed: u64) -> String {
+    use std::fmt::Write as _;
+    const RESULTS: [(u8, u8, u8); 10] =
+        [(2, 0, 0), (0, 2, 0), (2, 1, 0), (1, 2, 0), (2, 0, 1), (0, 2, 1), (1, 1, 1), (1, 0, 2), (0, 1, 2), (0, 0, 3)];
+    const WEIGHTS: [u64; 10] = [20, 20, 25, 25, 2, 2, 2, 1, 1, 2];
+    let mut rng = Rng::new(seed);
+    let names: Vec<String> = (1..=players)
+        .map(|i| if i % 10 == 0 { format!("\"Player {i}, Jr.\"") } else { format!("Player {i}") })
+        .collect();
+    let mut points = vec![0u32; players];
+    let mut active: Vec<usize> = (0..players).collect();
+    rng.shuffle(&mut active);
+    let mut out = String::with_capacity(players * rounds * 20 + 64);
+    out.push_str("round,player1,player2,wins1,wins2,draws\n");
+    let total: u64 = WEIGHTS.iter().sum();
+    for round in 1..=rounds {
+        if round >= 3 {
+            active.retain(|_| rng.range(0, 99) >= 3);
+        }
+        // Stable by points, so equal scores keep their (random) order from the shuffle.
+        active.sort_by_key(|&p| std::cmp::Reverse(points[p]));
+        for pair in active.chunks(2) {
+            if let [a, b] = *pair {
+                let mut pick = rng.range(0, total - 1);
+                let mut index = 0;
+                while pick >= WEIGHTS[index] {
+                    pick -= WEIGHTS[index];
+                    index += 1;
+                }
+                let (w1, w2, d) = RESULTS[index];
+                let (pa, pb) = match w1.cmp(&w2) {
+                    std::cmp::Ordering::Greater => (3, 0),
+                    std::cmp::Ordering::Less => (0, 3),
+                    std::cmp::Ordering::Equal => (1, 1),
+                };
+                points[a] += pa;
+                points[b] += pb;
+                let _ = writeln!(out, "{round},{},{},{w1},{w2},{d}", names[a], names[b]);
+            } else {
+                points[pair[0]] += 3;
+                let _ = writeln!(out, "{round},{},,,,", names[pair[0]]);
+            }
+        }
+    }
+    out
 }

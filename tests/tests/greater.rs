@@ -1,5 +1,5 @@
-//! The typed `greater::Deal` against references written here, independently of the solver:
-//!
+//! The typed `greater::Deal` against references independent of the solver (the brute force in
+//! `referee_tests::reference::greater`, shared with the fuzz targets, and two here):
 //! - brute force: every order of Snuke's cards against every equally likely assignment of the
 //!   unknown cards to the −1 turns, exact (counts over `u!` assignments), on 2 000 seeded random
 //!   hands of N ≤ 7;
@@ -18,94 +18,8 @@ use std::collections::BTreeSet;
 use referee_core::greater::Deal;
 use referee_core::judge::{self, ErrorKind, Options, Problem};
 use referee_core::text::format::write_decimal;
+use referee_tests::reference::greater::{brute_force, permutations, reduced, sothe_sequences, Game};
 use referee_tests::{expect_refusal, inputs, referee, Rng};
-
-/// One game: Snuke's cards and Sothe's turns (`None` = unknown).
-#[derive(Clone, Debug)]
-struct Game {
-    hand: Vec<u32>,
-    sothe: Vec<Option<u32>>,
-}
-
-impl Game {
-    fn n(&self) -> usize {
-        self.hand.len()
-    }
-
-    /// Sothe's cards that are not listed.
-    fn unknown_cards(&self) -> Vec<u32> {
-        let n = self.n() as u32;
-        let listed: BTreeSet<u32> = self.hand.iter().copied().chain(self.sothe.iter().flatten().copied()).collect();
-        (1..=2 * n).filter(|c| !listed.contains(c)).collect()
-    }
-
-    fn plain(&self) -> String {
-        let hand: Vec<String> = self.hand.iter().map(u32::to_string).collect();
-        let sothe: Vec<String> = self.sothe.iter().map(|s| s.map_or("-1".into(), |c| c.to_string())).collect();
-        format!("{}\n{}\n{}\n", self.n(), hand.join(" "), sothe.join(" "))
-    }
-
-    fn braces(&self) -> String {
-        let hand: Vec<String> = self.hand.iter().map(u32::to_string).collect();
-        let sothe: Vec<String> = self.sothe.iter().map(|s| s.map_or("-1".into(), |c| c.to_string())).collect();
-        format!("{{{}}}\n{{{}}}\n", hand.join(", "), sothe.join(", "))
-    }
-}
-
-/// Every permutation of `items` (Heap's algorithm), passed to `visit`.
-fn permutations(items: &mut [u32], visit: &mut dyn FnMut(&[u32])) {
-    fn heap(k: usize, items: &mut [u32], visit: &mut dyn FnMut(&[u32])) {
-        if k <= 1 {
-            visit(items);
-            return;
-        }
-        for i in 0..k {
-            heap(k - 1, items, visit);
-            let j = if k.is_multiple_of(2) { i } else { 0 };
-            if i + 1 < k {
-                items.swap(j, k - 1);
-            }
-        }
-    }
-    heap(items.len(), items, visit);
-}
-
-/// `(p, q)` in lowest terms.
-fn reduced(p: u128, q: u128) -> (u128, u128) {
-    fn gcd(a: u128, b: u128) -> u128 {
-        if b == 0 {
-            a
-        } else {
-            gcd(b, a % b)
-        }
-    }
-    let g = gcd(p, q).max(1);
-    (p / g, q / g)
-}
-
-/// Every Sothe sequence the game allows (the unknown cards in every order), each equally likely.
-fn sothe_sequences(game: &Game) -> Vec<Vec<u32>> {
-    let mut sequences = Vec::new();
-    let mut unknown = game.unknown_cards();
-    permutations(&mut unknown, &mut |order| {
-        let mut next = order.iter();
-        sequences.push(game.sothe.iter().map(|s| s.unwrap_or_else(|| *next.next().unwrap())).collect());
-    });
-    sequences
-}
-
-/// The brute force: the best order's total wins over all equally likely Sothe sequences,
-/// divided by their number.
-fn brute_force(game: &Game) -> (u128, u128) {
-    let sequences = sothe_sequences(game);
-    let mut best = 0u128;
-    let mut hand = game.hand.clone();
-    permutations(&mut hand, &mut |order| {
-        let total: u128 = sequences.iter().map(|s| order.iter().zip(s).filter(|(h, s)| h > s).count() as u128).sum();
-        best = best.max(total);
-    });
-    reduced(best, sequences.len() as u128)
-}
 
 /// The assignment DP: `wins[c][t]` counts the Sothe sequences in which card `c` beats turn
 /// `t`; the best bijection maximises the sum, found over subsets of turns.

@@ -1,5 +1,5 @@
-//! The typed `pathgame::Decider` against two references written here, independently of the
-//! solver:
+//! The typed `pathgame::Decider` against two references independent of the solver (the minimax
+//! in `referee_tests::reference::pathgame`, shared with the fuzz targets, and the mex table here):
 //!
 //! - the contest's Sprague–Grundy table, filled by the plain `O(W²)` mex recurrence over
 //!   segments; it proves the closed form of `segment_grundy` for every width up to 1 200 and
@@ -12,11 +12,11 @@
 //! answer, and one test per kind of invalid input, with its exact message and position.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::cast_possible_truncation)]
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use referee_core::judge::{self, Options, Problem};
 use referee_core::pathgame::{segment_grundy, Boundary, Decider, Fault, FaultKind, Row, Winner};
+use referee_tests::reference::pathgame::{bitmask, braces, has_path, plain, rows, Minimax};
 use referee_tests::{data_dir, expect_refusal, inputs, pathgame_board, referee, Rng, PATHGAME_BENCH_SEED};
 
 /// Widths the mex table covers.
@@ -83,74 +83,6 @@ fn grundy_pattern_matches_the_mex_table() {
 
 /// A board: per column, 0 = white, 1 = black on top, 2 = black at the bottom, 3 = both.
 type Board = Vec<u8>;
-
-fn rows(board: &[u8]) -> (String, String) {
-    let cell = |black: bool| if black { '#' } else { '.' };
-    (board.iter().map(|&c| cell(c & 1 != 0)).collect(), board.iter().map(|&c| cell(c & 2 != 0)).collect())
-}
-
-fn plain(board: &[u8]) -> String {
-    let (top, bottom) = rows(board);
-    format!("{top}\n{bottom}\n")
-}
-
-fn braces(board: &[u8]) -> String {
-    let (top, bottom) = rows(board);
-    format!("{{\"{top}\", \"{bottom}\"}}")
-}
-
-/// The board as a bitmask: bit `j` is the top cell of column `j`, bit `w + j` the bottom one.
-fn bitmask(board: &[u8]) -> u32 {
-    let w = board.len();
-    board.iter().enumerate().fold(0, |m, (j, &c)| m | u32::from(c & 1) << j | u32::from(c >> 1 & 1) << (w + j))
-}
-
-/// Whether white cells connect the first column to the last (flood fill, side-adjacent cells).
-fn has_path(black: u32, w: usize) -> bool {
-    let full = (1u32 << w) - 1;
-    let (white_top, white_bottom) = (!black & full, !(black >> w) & full);
-    let (mut top, mut bottom) = (white_top & 1, white_bottom & 1);
-    loop {
-        let next_top = (top | top << 1 | top >> 1 | bottom) & white_top;
-        let next_bottom = (bottom | bottom << 1 | bottom >> 1 | top) & white_bottom;
-        if (next_top, next_bottom) == (top, bottom) {
-            return (top | bottom) >> (w - 1) & 1 == 1;
-        }
-        (top, bottom) = (next_top, next_bottom);
-    }
-}
-
-/// Plain minimax: the player to move wins when some white cell can be painted without cutting
-/// every path and leaves a position the opponent loses. Memoised per width by bitmask.
-struct Minimax {
-    memo: HashMap<(usize, u32), bool>,
-}
-
-impl Minimax {
-    fn new() -> Self {
-        Self { memo: HashMap::new() }
-    }
-
-    fn first_player_wins(&mut self, black: u32, w: usize) -> bool {
-        if let Some(&known) = self.memo.get(&(w, black)) {
-            return known;
-        }
-        let wins = (0..2 * w)
-            .map(|cell| black | 1 << cell)
-            .any(|next| next != black && has_path(next, w) && !self.first_player_wins(next, w));
-        self.memo.insert((w, black), wins);
-        wins
-    }
-
-    /// The judge answer for a board with a path.
-    fn answer(&mut self, board: &[u8]) -> &'static str {
-        if self.first_player_wins(bitmask(board), board.len()) {
-            "Snuke\n"
-        } else {
-            "Sothe\n"
-        }
-    }
-}
 
 /// The typed decider's verdict on `board`, fed in pieces of `piece` columns.
 fn typed(board: &[u8], piece: usize) -> Result<Winner, Fault> {

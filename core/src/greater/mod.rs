@@ -143,6 +143,9 @@ pub struct Deal<'a> {
 
 impl<'a> Deal<'a> {
     /// Words of scratch for `cards` cards per player: `ceil(2·cards / 16)`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn words_needed(cards: u32) -> usize {
         (2 * cards as usize).div_ceil(VALUES_PER_WORD)

@@ -35,6 +35,9 @@ impl Problem {
     pub const ALL: &'static [Problem] = &[Problem::Swiss, Problem::Tavern, Problem::Greater, Problem::Pathgame];
 
     /// The command-line name, e.g. `"swiss"`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -46,6 +49,9 @@ impl Problem {
     }
 
     /// One line saying what the problem answers.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn summary(self) -> &'static str {
         match self {
@@ -57,12 +63,18 @@ impl Problem {
     }
 
     /// The problem called `name`, if any.
+    ///
+    /// # Complexity
+    /// `O(P)` for the `P` problems.
     #[must_use]
     pub fn from_name(name: &str) -> Option<Self> {
         Self::ALL.iter().copied().find(|p| p.name() == name)
     }
 
     /// Whether the problem has an `--exact` mode (fractions instead of rounded decimals).
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn has_exact_mode(self) -> bool {
         match self {
@@ -72,6 +84,9 @@ impl Problem {
     }
 
     /// Whether the problem has search strategies to choose from (`--strategy`, `--table-kib`).
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn has_strategies(self) -> bool {
         matches!(self, Self::Tavern)
@@ -92,12 +107,18 @@ pub struct Options {
 
 impl Options {
     /// The default options with exact mode set to `exact`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub fn exact(exact: bool) -> Self {
         Self { exact, ..Self::default() }
     }
 
     /// These options with `strategy` for `tavern`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn with_tavern(self, strategy: crate::tavern::Strategy) -> Self {
         Self { tavern: strategy, ..self }

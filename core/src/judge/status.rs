@@ -55,6 +55,9 @@ impl ExitStatus {
     ];
 
     /// The numeric exit status.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn code(self) -> u8 {
         match self {
@@ -71,6 +74,9 @@ impl ExitStatus {
     }
 
     /// The status with numeric code `code`, if any.
+    ///
+    /// # Complexity
+    /// `O(1)` (a scan of the nine statuses).
     #[must_use]
     pub fn from_code(code: u8) -> Option<Self> {
         Self::ALL.into_iter().find(|status| status.code() == code)
@@ -82,6 +88,9 @@ impl Error {
     /// [`ErrorKind::Capacity`], [`ExitStatus::Usage`] for a failed write of the answer or read
     /// of the input, else
     /// [`ExitStatus::InvalidInput`].
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn exit_status(&self) -> ExitStatus {
         match self.kind {

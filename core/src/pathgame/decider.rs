@@ -82,12 +82,18 @@ struct Summary {
 
 impl Decider {
     /// A decider before the first column.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn new() -> Self {
         Self { columns: 0, previous: None, first_black: None, last_black: None, odd_blacks: false }
     }
 
     /// The number of columns fed so far.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn columns(&self) -> u64 {
         self.columns
@@ -195,6 +201,9 @@ impl Decider {
     ///   is the parity of their sum: the white columns between the first and the last black
     ///   column, `span − blacks`, plus the row changes along the black columns, whose parity is
     ///   `[first row ≠ last row]`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub fn grundy(&self) -> u64 {
         match (self.first_black, self.last_black) {
@@ -211,6 +220,9 @@ impl Decider {
     }
 
     /// Who wins the board fed so far: the first player exactly when the Grundy value is not 0.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub fn winner(&self) -> Winner {
         if self.grundy() == 0 {

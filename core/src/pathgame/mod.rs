@@ -104,6 +104,9 @@ pub enum Winner {
 
 impl Winner {
     /// The judge answer, `"Snuke"` or `"Sothe"`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -115,6 +118,9 @@ impl Winner {
 
 /// The Grundy value of a segment of `width` fully white columns between `left` and `right`
 /// (the pattern and its proof are in the [module docs](self)).
+///
+/// # Complexity
+/// `O(1)` (a closed form).
 #[must_use]
 pub const fn segment_grundy(width: u64, left: Boundary, right: Boundary) -> u64 {
     match (left, right) {

@@ -45,12 +45,14 @@
 //!
 //! The judge format of the contest (`T` test cases, every round printed) is in [`text`].
 
+mod clock;
 pub mod text;
 
 use core::fmt;
 
 use crate::fraction::Fraction;
 use crate::scratch::{CapacityError, Scratch};
+pub(crate) use clock::RoundClock;
 
 /// The most rounds whose statistics provably fit the integer types (see the module docs).
 pub const MAX_ROUNDS: u32 = 34;
@@ -76,12 +78,18 @@ impl MatchResult {
         [(2, 0, 0), (0, 2, 0), (2, 1, 0), (1, 2, 0), (2, 0, 1), (0, 2, 1), (1, 1, 1), (1, 0, 2), (0, 1, 2), (0, 0, 3)];
 
     /// The result `w1 w2 d` if it is one of the ten legal ones.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub fn new(first: u8, second: u8, draws: u8) -> Option<Self> {
         Self::LEGAL.contains(&(first, second, draws)).then_some(Self { first, second, draws })
     }
 
     /// Match points of the first and the second player (3 win, 1 draw, 0 loss).
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn match_points(self) -> (u32, u32) {
         if self.first > self.second {
@@ -94,12 +102,18 @@ impl MatchResult {
     }
 
     /// Game points of the first and the second player (3 per game won, 1 per game drawn).
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn game_points(self) -> (u32, u32) {
         (3 * self.first as u32 + self.draws as u32, 3 * self.second as u32 + self.draws as u32)
     }
 
     /// Games played in the match (2 or 3).
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn games(self) -> u32 {
         (self.first + self.second + self.draws) as u32
@@ -206,9 +220,7 @@ impl core::error::Error for RecordError {}
 #[derive(Debug)]
 pub struct Tournament<'a> {
     players: usize,
-    rounds: u32,
-    round: u32,
-    open: bool,
+    clock: RoundClock,
     match_points: &'a mut [u32],
     game_points: &'a mut [u32],
     games: &'a mut [u32],
@@ -229,6 +241,9 @@ pub struct Tournament<'a> {
 impl<'a> Tournament<'a> {
     /// Words of scratch a tournament of `players` and `rounds` needs (`players · (rounds + 6)`),
     /// if it fits a `usize`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub fn words_needed(players: u32, rounds: u32) -> Option<usize> {
         let per_player = WORDS_PER_PLAYER.checked_add(usize::try_from(rounds).ok()?)?;
@@ -268,9 +283,7 @@ impl<'a> Tournament<'a> {
         }
         Ok(Self {
             players: n,
-            rounds,
-            round: 0,
-            open: false,
+            clock: RoundClock::new(rounds),
             match_points,
             game_points,
             games,
@@ -284,21 +297,30 @@ impl<'a> Tournament<'a> {
     }
 
     /// The number of players.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn players(&self) -> usize {
         self.players
     }
 
     /// The current round (1-based; 0 before the first).
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn round(&self) -> u32 {
-        self.round
+        self.clock.round()
     }
 
     /// The number of rounds the tournament was created with.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn rounds(&self) -> u32 {
-        self.rounds
+        self.clock.rounds()
     }
 
     /// Opens the next round and returns its number (1-based).
@@ -310,15 +332,7 @@ impl<'a> Tournament<'a> {
     /// # Complexity
     /// `O(1)`.
     pub fn start_round(&mut self) -> Result<u32, RoundError> {
-        if self.open {
-            return Err(RoundError::AlreadyOpen);
-        }
-        if self.round >= self.rounds {
-            return Err(RoundError::AllPlayed);
-        }
-        self.round += 1;
-        self.open = true;
-        Ok(self.round)
+        self.clock.start()
     }
 
     /// Records a match of the open round between players `first` and `second` (1-based ids).
@@ -330,7 +344,7 @@ impl<'a> Tournament<'a> {
     /// # Complexity
     /// `O(1)`.
     pub fn record(&mut self, first: u32, second: u32, result: MatchResult) -> Result<(), RecordError> {
-        if !self.open {
+        if !self.clock.is_open() {
             return Err(RecordError::NoOpenRound);
         }
         let n = self.players;
@@ -340,20 +354,20 @@ impl<'a> Tournament<'a> {
         if a == b {
             return Err(RecordError::SelfMatch);
         }
-        if self.last_played[a] == self.round {
+        if self.last_played[a] == self.clock.round() {
             return Err(RecordError::PlaysTwice { second: false });
         }
-        if self.last_played[b] == self.round {
+        if self.last_played[b] == self.clock.round() {
             return Err(RecordError::PlaysTwice { second: true });
         }
         let (mp_a, mp_b) = result.match_points();
         let (gp_a, gp_b) = result.game_points();
         for (me, other, mp, gp) in [(a, second - 1, mp_a, gp_a), (b, first - 1, mp_b, gp_b)] {
-            self.last_played[me] = self.round;
+            self.last_played[me] = self.clock.round();
             self.match_points[me] += mp;
             self.game_points[me] += gp;
             self.games[me] += result.games();
-            let slot = me * self.rounds as usize + self.opponent_count[me] as usize;
+            let slot = me * self.clock.rounds() as usize + self.opponent_count[me] as usize;
             self.opponents[slot] = other;
             self.opponent_count[me] += 1;
         }
@@ -369,11 +383,7 @@ impl<'a> Tournament<'a> {
     /// # Complexity
     /// `O(n)`.
     pub fn finish_round(&mut self) -> Result<(), RoundError> {
-        if !self.open {
-            return Err(RoundError::NotOpen);
-        }
-        self.open = false;
-        let r = self.round;
+        let r = self.clock.finish()?;
         for i in 0..self.players {
             if self.last_played[i] != r {
                 self.match_points[i] += 3;
@@ -408,7 +418,7 @@ impl<'a> Tournament<'a> {
     /// [`Tournament::standing`] of a valid index.
     pub(crate) fn standing_of(&self, index: usize) -> Standing {
         let sums = self.opponent_sums(index);
-        let r = u64::from(self.round.max(1));
+        let r = u64::from(self.clock.round().max(1));
         // No game before the first round: GW is then its floor, 1/3, as documented.
         let games = u64::from(self.games[index]);
         Standing {
@@ -430,7 +440,7 @@ impl<'a> Tournament<'a> {
         if count == 0 {
             return None;
         }
-        let start = index * self.rounds as usize;
+        let start = index * self.clock.rounds() as usize;
         let mut mw_sum: u64 = 0;
         let mut gw_sum: u128 = 0;
         for &opponent in &self.opponents[start..start + count] {

@@ -1,0 +1,119 @@
+//! The self-check's standings case: an event built through the typed API alone
+//! (`referee_core::standings`), as a scoring device records it, with a bye, an explicit drop
+//! and a player who silently stops, then ranked under the MTR. `tests/tests/standings.rs`
+//! checks [`EXPECTED`] against the brute-force reference on the host; the firmware checks that
+//! the microcontroller computes exactly it.
+
+use core::fmt::Write;
+
+use referee_core::standings::{Event, MatchResult, Profile};
+
+use crate::selfcheck::Comparer;
+
+/// Players of the event (ids `1..=PLAYERS`).
+pub const PLAYERS: u32 = 6;
+
+/// Rounds of the event.
+pub const ROUND_COUNT: u32 = 3;
+
+/// One row of a round: a match `(p1, p2, w1, w2, d)` or a bye.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Row {
+    /// Players `p1` and `p2` (1-based), `w1` and `w2` games won, `d` drawn.
+    Match(u32, u32, u8, u8, u8),
+    /// A bye for the player.
+    Bye(u32),
+}
+
+/// The rounds; before each round, the players dropped explicitly (`drop_player`). Player 6
+/// takes no part in round 2 and so drops silently; player 4 is dropped before round 3.
+pub const ROUNDS: [(&[u32], &[Row]); ROUND_COUNT as usize] = [
+    (&[], &[Row::Match(1, 2, 2, 0, 0), Row::Match(3, 4, 2, 1, 0), Row::Match(5, 6, 1, 1, 1)]),
+    (&[], &[Row::Match(1, 3, 1, 2, 0), Row::Bye(2), Row::Match(4, 5, 2, 0, 0)]),
+    (&[4], &[Row::Match(3, 5, 2, 0, 1), Row::Match(1, 2, 0, 0, 3)]),
+];
+
+/// The ranked table after the last round, one line per row: rank, player, match points, OMW,
+/// GW, OGW (irreducible fractions).
+pub const EXPECTED: &[u8] = b"1 3 9 1147/2700 19/27 143/300
+2 1 4 17/27 1/2 295/567
+3 2 4 4/9 3/7 1/2
+4 4 3 133/200 3/5 2791/5400
+5 5 1 11/18 33/100 236/405
+6 6 1 33/100 4/9 33/100
+";
+
+/// The most players of an 18-round event (the longest real Swiss events) whose event and
+/// ranking fit the slab together: `n·(18 + 7) + 11·n` words.
+pub const LARGEST_18_ROUND_EVENT: u32 = 1592;
+
+/// What went wrong building or ranking the event, if anything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(target_os = "none", derive(defmt::Format))]
+pub enum Failure {
+    /// An operation of the typed API refused (the event is built wrongly for this build).
+    Refused,
+    /// The table differs from [`EXPECTED`] at this byte offset.
+    Differs(usize),
+}
+
+/// Builds the event in `scratch`, ranks it and compares the table with [`EXPECTED`].
+///
+/// # Errors
+/// A [`Failure`] as described.
+pub fn check(scratch: &mut [u32]) -> Result<(), Failure> {
+    let event_words = Event::words_needed(PLAYERS, ROUND_COUNT).ok_or(Failure::Refused)?;
+    let (event_scratch, rank_scratch) = scratch.split_at_mut(event_words.min(scratch.len()));
+    let mut event = Event::new(PLAYERS, ROUND_COUNT, event_scratch).map_err(|_| Failure::Refused)?;
+    for (drops, rows) in ROUNDS {
+        for &player in drops {
+            event.drop_player(player).map_err(|_| Failure::Refused)?;
+        }
+        event.start_round().map_err(|_| Failure::Refused)?;
+        for &row in rows {
+            let recorded = match row {
+                Row::Match(p1, p2, w1, w2, d) => {
+                    let result = MatchResult::new(w1, w2, d).ok_or(Failure::Refused)?;
+                    event.record(p1, p2, result)
+                }
+                Row::Bye(player) => event.bye(player),
+            };
+            recorded.map_err(|_| Failure::Refused)?;
+        }
+        event.finish_round().map_err(|_| Failure::Refused)?;
+    }
+    let table = event.rank(Profile::Mtr, rank_scratch).map_err(|_| Failure::Refused)?;
+    let mut out = Comparer::new(EXPECTED);
+    for row in table.iter() {
+        let s = row.standing;
+        writeln!(out, "{} {} {} {} {} {}", row.rank, row.player, s.match_points, s.omw, s.gw, s.ogw)
+            .map_err(|_| Failure::Refused)?;
+    }
+    out.difference().map_or(Ok(()), |offset| Err(Failure::Differs(offset)))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::vec;
+
+    use super::*;
+
+    #[test]
+    fn the_event_ranks_as_expected_with_the_firmware_slab() {
+        let mut slab = vec![0u32; crate::budget::SLAB_WORDS];
+        assert_eq!(check(&mut slab), Ok(()));
+    }
+
+    #[test]
+    fn the_largest_18_round_event_fits_the_slab_and_one_more_player_does_not() {
+        let words = |n: u32| Event::words_needed(n, 18).unwrap() + Event::ranking_words(n as usize).unwrap();
+        assert!(words(LARGEST_18_ROUND_EVENT) <= crate::budget::SLAB_WORDS);
+        assert!(words(LARGEST_18_ROUND_EVENT + 1) > crate::budget::SLAB_WORDS);
+    }
+
+    #[test]
+    fn a_scratch_too_small_is_a_refusal_not_a_panic() {
+        let mut words = [0u32; 8];
+        assert_eq!(check(&mut words), Err(Failure::Refused));
+    }
+}

@@ -1,0 +1,12 @@
+//! The `tavern` judge text on arbitrary bytes, one run each (the long runs' parser target; the
+//! differential checks are `judge_tavern`'s): an answer, or an input or capacity error inside the
+//! input; never a panic.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use referee_core::judge::{Options, Problem};
+use referee_core::tavern::Strategy;
+
+fuzz_target!(|input: &[u8]| {
+    referee_fuzz::check_parse(Problem::Tavern, input, &Options::exact(true).with_tavern(Strategy::Memo));
+});

@@ -1,0 +1,180 @@
+//! `referee standings`: the ranked standings of a results file (CSV), exact.
+//!
+//! The text is the host's ([`parse`]: the `csv` crate, names to player numbers); the rules and
+//! the numbers are the core's [`Event`]; the output is [`output`] (`table`, `csv`, `json`).
+
+pub mod output;
+pub mod parse;
+pub mod strict;
+
+use referee_core::standings::{Event, Profile, RecordError};
+use referee_core::HeapScratch;
+
+use parse::{Parsed, Partial, Refusal, Row};
+
+/// The output formats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// An aligned table for people (the default).
+    #[default]
+    Table,
+    /// The CSV of the spec.
+    Csv,
+    /// The JSON of the spec.
+    Json,
+}
+
+impl Format {
+    /// The format called `name`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "table" => Some(Self::Table),
+            "csv" => Some(Self::Csv),
+            "json" => Some(Self::Json),
+            _ => None,
+        }
+    }
+}
+
+/// What `referee standings` was asked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The tiebreaker profile.
+    pub profile: Profile,
+    /// The round to rank after (`None`: the last of the file).
+    pub round: Option<u32>,
+    /// The output format.
+    pub format: Format,
+}
+
+/// Why no standings are printed.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The input is refused (exit 1, or 3 when beyond this build's capacity).
+    Refused(Refusal),
+    /// A valid input beyond the host's memory (exit 3), unpositioned.
+    Capacity(String),
+    /// A usage error discovered from the input (`--round` beyond the last round; exit 2).
+    Usage(String),
+}
+
+/// Ranks `input` (a whole results file) and returns the answer text.
+///
+/// # Errors
+/// The first refusal in file order, a capacity error, or `--round` beyond the last round.
+///
+/// # Complexity
+/// `O(B + n·r + n log n)` for a file of `B` bytes, `n` players and `r` rounds (names are looked up in a hash map).
+pub fn run(input: &[u8], options: &Options) -> Result<Vec<u8>, Failure> {
+    let Parsed { names, rows, stop } = parse::parse(input);
+    let last_round = rows.last().map_or(0, |r| r.round).max(stop.as_ref().and_then(|s| s.1).map_or(0, |p| p.round));
+    if names.is_empty() || last_round == 0 {
+        let (refusal, _) = stop.unwrap_or_else(|| (Refusal::new(1, 1, "no rows"), None));
+        return Err(Failure::Refused(refusal));
+    }
+    if let Some(round) = options.round.filter(|_| stop.is_none()) {
+        if round > last_round {
+            return Err(Failure::Usage(format!("--round {round}: the file has {last_round} rounds")));
+        }
+    }
+    let target = options.round.unwrap_or(last_round);
+    let players = u32::try_from(names.len()).map_err(|_| Failure::Capacity("too many players".to_owned()))?;
+    let mut scratch = HeapScratch::default();
+    let mut event = Event::new(players, last_round, &mut scratch).map_err(|e| Failure::Capacity(e.to_string()))?;
+    let mut answer = None;
+    let mut rank_scratch = HeapScratch::default();
+    let mut render = |event: &Event<'_>| -> Result<Vec<u8>, Failure> {
+        let ranking = event.rank(options.profile, &mut rank_scratch).map_err(|e| Failure::Capacity(e.to_string()))?;
+        Ok(output::render(&ranking, &names, event.round(), options.format))
+    };
+    for (index, row) in rows.iter().enumerate() {
+        if row.round != event.round() {
+            next_round(&mut event)?;
+        }
+        record(&mut event, row, &names)?;
+        let last_of_round = rows.get(index + 1).is_none_or(|next| next.round != row.round);
+        if stop.is_none() && row.round == target && last_of_round {
+            event.finish_round().map_err(internal)?;
+            answer = Some(render(&event)?);
+        }
+    }
+    if let Some((refusal, partial)) = stop {
+        if let Some(partial) = partial {
+            check_partial(&mut event, &partial, &names)?;
+        }
+        return Err(Failure::Refused(refusal));
+    }
+    answer.ok_or_else(|| internal("no round was ranked"))
+}
+
+/// Closes the open round (if any) and opens the next.
+fn next_round(event: &mut Event<'_>) -> Result<(), Failure> {
+    if event.is_open() {
+        event.finish_round().map_err(internal)?;
+    }
+    event.start_round().map(|_| ()).map_err(internal)
+}
+
+/// A broken invariant of the host (never expected): reported, not a panic.
+fn internal(error: impl std::fmt::Display) -> Failure {
+    Failure::Capacity(format!("internal error: {error}"))
+}
+
+/// Feeds one row to the event; its refusals name the line and the field.
+fn record(event: &mut Event<'_>, row: &Row, names: &[String]) -> Result<(), Failure> {
+    let result = if row.second == 0 { event.bye(row.first) } else { event.record(row.first, row.second, row.result) };
+    result.map_err(|e| refusal(event, row.line, row.first, row.second, e, names))
+}
+
+/// The refusal for a [`RecordError`] on the row at `line`.
+fn refusal(event: &Event<'_>, line: u64, first: u32, second: u32, error: RecordError, names: &[String]) -> Failure {
+    let name = |id: u32| names.get((id as usize).wrapping_sub(1)).map_or("?", String::as_str);
+    let (field, id) = match error {
+        RecordError::Dropped { second: true } | RecordError::PlaysTwice { second: true } | RecordError::SelfMatch => {
+            (3, second)
+        }
+        _ => (2, first),
+    };
+    let round = event.round();
+    let message = match error {
+        RecordError::SelfMatch => format!("{:?} cannot play against himself", name(id)),
+        RecordError::PlaysTwice { .. } => format!("{:?} already has a row in round {round}", name(id)),
+        RecordError::Dropped { .. } => {
+            let played = event.standing(id as usize - 1, Profile::Mtr).map_or(0, |s| s.rounds_played);
+            format!("{:?} dropped (no row in round {}) and may not appear again", name(id), played + 1)
+        }
+        other => format!("internal error: {other}"),
+    };
+    Failure::Refused(Refusal::new(line, field, message))
+}
+
+/// The core's checks on the part of the refused row that was read: an earlier field's fault
+/// comes first in file order.
+fn check_partial(event: &mut Event<'_>, partial: &Partial, names: &[String]) -> Result<(), Failure> {
+    if partial.round != event.round() {
+        next_round(event)?;
+    }
+    let Some(first) = partial.first else { return Ok(()) };
+    let fail = |event: &Event<'_>, second, error| Err(refusal(event, partial.line, first, second, error, names));
+    if let Err(error) = event.available(first) {
+        return fail(event, 0, error);
+    }
+    if let Some(second) = partial.second {
+        if second == first {
+            return fail(event, second, RecordError::SelfMatch);
+        }
+        if let Err(error) = event.available(second) {
+            let error = match error {
+                RecordError::Dropped { .. } => RecordError::Dropped { second: true },
+                RecordError::PlaysTwice { .. } => RecordError::PlaysTwice { second: true },
+                other => other,
+            };
+            return fail(event, second, error);
+        }
+    }
+    Ok(())
+}

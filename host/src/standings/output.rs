@@ -1,0 +1,254 @@
+//! The three outputs of `referee standings`: `table` for people, `csv` and `json` as the spec
+//! writes them (the `csv` and `serde_json` crates), byte for byte.
+
+use std::fmt::Write as _;
+
+use referee_core::standings::{Ranked, Ranking};
+use referee_core::Fraction;
+use serde::Serialize;
+use unicode_width::UnicodeWidthStr;
+
+use super::Format;
+
+/// The CSV header of the answer.
+pub const CSV_HEADER: [&str; 9] = ["rank", "player", "points", "wins", "losses", "draws", "omw", "gw", "ogw"];
+
+/// Renders `ranking` (after `round`) with the players' `names`.
+///
+/// # Complexity
+/// `O(n)` rows, each `O(1)` apart from the names' widths.
+#[must_use]
+pub fn render(ranking: &Ranking<'_>, names: &[String], round: u32, format: Format) -> Vec<u8> {
+    let name = |row: &Ranked| names.get(row.player as usize - 1).map_or("", String::as_str);
+    match format {
+        Format::Csv => csv(ranking, name),
+        Format::Json => json(ranking, name, round),
+        Format::Table => table(ranking, name, round).into_bytes(),
+    }
+}
+
+/// `--format csv`: RFC 4180 with `\n` line ends, names quoted only when they must be.
+fn csv<'n>(ranking: &Ranking<'_>, name: impl Fn(&Ranked) -> &'n str) -> Vec<u8> {
+    let mut writer = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::with_capacity(64 * (ranking.len() + 1)));
+    let mut text = String::new();
+    // Writing into a `Vec` cannot fail.
+    let _ = writer.write_record(CSV_HEADER);
+    for row in ranking.iter() {
+        let s = &row.standing;
+        put(&mut writer, &mut text, row.rank);
+        let _ = writer.write_field(name(&row));
+        for value in [s.match_points, s.wins, s.losses, s.draws] {
+            put(&mut writer, &mut text, value);
+        }
+        for value in [s.omw, s.gw, s.ogw] {
+            put(&mut writer, &mut text, value);
+        }
+        let _ = writer.write_record(None::<&[u8]>);
+    }
+    writer.into_inner().unwrap_or_default()
+}
+
+/// Writes `value` as one CSV field, formatted in the reused `text`.
+fn put(writer: &mut csv::Writer<Vec<u8>>, text: &mut String, value: impl std::fmt::Display) {
+    text.clear();
+    let _ = write!(text, "{value}");
+    // Writing into a `Vec` cannot fail.
+    let _ = writer.write_field(&*text);
+}
+
+/// One row of the JSON answer, fields in the spec's order.
+#[derive(Serialize)]
+struct JsonRow<'a> {
+    rank: u32,
+    player: &'a str,
+    points: u32,
+    wins: u32,
+    losses: u32,
+    draws: u32,
+    omw: String,
+    gw: String,
+    ogw: String,
+}
+
+/// The JSON answer.
+#[derive(Serialize)]
+struct JsonAnswer<'a> {
+    round: u32,
+    standings: Vec<JsonRow<'a>>,
+}
+
+/// The spec's JSON layout: `", "` between items and `": "` after keys, on one line.
+struct SpacedFormatter;
+
+impl serde_json::ser::Formatter for SpacedFormatter {
+    fn begin_array_value<W: ?Sized + std::io::Write>(&mut self, writer: &mut W, first: bool) -> std::io::Result<()> {
+        if first {
+            Ok(())
+        } else {
+            writer.write_all(b", ")
+        }
+    }
+
+    fn begin_object_key<W: ?Sized + std::io::Write>(&mut self, writer: &mut W, first: bool) -> std::io::Result<()> {
+        if first {
+            Ok(())
+        } else {
+            writer.write_all(b", ")
+        }
+    }
+
+    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        writer.write_all(b": ")
+    }
+}
+
+/// `--format json`: one object, one line, UTF-8 names as they are.
+fn json<'n>(ranking: &Ranking<'_>, name: impl Fn(&Ranked) -> &'n str, round: u32) -> Vec<u8> {
+    let standings = ranking
+        .iter()
+        .map(|row| {
+            let s = row.standing;
+            JsonRow {
+                rank: row.rank,
+                player: name(&row),
+                points: s.match_points,
+                wins: s.wins,
+                losses: s.losses,
+                draws: s.draws,
+                omw: s.omw.to_string(),
+                gw: s.gw.to_string(),
+                ogw: s.ogw.to_string(),
+            }
+        })
+        .collect();
+    let mut out = Vec::with_capacity(160 * (ranking.len() + 1));
+    let mut serializer = serde_json::Serializer::with_formatter(&mut out, SpacedFormatter);
+    // Strings and integers into a `Vec`: serialization cannot fail.
+    let _ = JsonAnswer { round, standings }.serialize(&mut serializer);
+    out.push(b'\n');
+    out
+}
+
+/// `value` as a percentage rounded half up to two decimals, `66.67%`; exact integer
+/// arithmetic (`value ≤ 1`, so every remainder times 10 fits the `u128`).
+///
+/// # Complexity
+/// `O(1)`.
+#[must_use]
+pub fn percent(value: Fraction) -> String {
+    let (num, den) = (value.numer(), value.denom());
+    let whole = num / den;
+    let mut rest = num % den;
+    // 10 000 · value = whole · 10 000 + four digits; then the rounding digit.
+    let mut hundredths = u128::from(u64::try_from(whole).unwrap_or(u64::MAX)) * 10_000;
+    for scale in [1000, 100, 10, 1] {
+        rest *= 10;
+        hundredths += rest / den * scale;
+        rest %= den;
+    }
+    if rest >= den - rest {
+        hundredths += 1;
+    }
+    format!("{}.{:02}%", hundredths / 100, hundredths % 100)
+}
+
+/// A name with control characters escaped (`\n`), for a one-line cell.
+fn cell_name(name: &str) -> String {
+    name.chars().fold(String::with_capacity(name.len()), |mut out, c| {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+        out
+    })
+}
+
+/// `--format table`: a title, then aligned columns; a shared rank is written `2=` on every
+/// row that shares it; names are aligned by display width (wide characters take two columns).
+fn table<'n>(ranking: &Ranking<'_>, name: impl Fn(&Ranked) -> &'n str, round: u32) -> String {
+    let header = ["Rank", "Player", "Points", "W-L-D", "OMW", "GW", "OGW", ""];
+    let rows: Vec<(Ranked, [String; 8])> = ranking
+        .iter()
+        .map(|row| {
+            let s = row.standing;
+            (
+                row,
+                [
+                    String::new(),
+                    cell_name(name(&row)),
+                    s.match_points.to_string(),
+                    format!("{}-{}-{}", s.wins, s.losses, s.draws),
+                    percent(s.omw),
+                    percent(s.gw),
+                    percent(s.ogw),
+                    if s.dropped { "dropped".to_owned() } else { String::new() },
+                ],
+            )
+        })
+        .collect();
+    let mut rows = rows;
+    for index in 0..rows.len() {
+        let rank = rows[index].0.rank;
+        let shared = [index.checked_sub(1), Some(index + 1)]
+            .into_iter()
+            .flatten()
+            .any(|other| rows.get(other).is_some_and(|(r, _)| r.rank == rank));
+        rows[index].1[0] = if shared { format!("{rank}=") } else { rank.to_string() };
+    }
+    let mut widths = header.map(UnicodeWidthStr::width);
+    for (_, cells) in &rows {
+        for (width, cell) in widths.iter_mut().zip(cells) {
+            *width = (*width).max(cell.width());
+        }
+    }
+    let mut out = format!("Standings after round {round}\n\n");
+    let mut line = |cells: [&str; 8]| {
+        let mut text = String::new();
+        for (column, (cell, &width)) in cells.iter().zip(&widths).enumerate() {
+            let pad = " ".repeat(width - cell.width());
+            if column > 0 {
+                text.push_str("  ");
+            }
+            // Names and the status left-aligned, numbers right-aligned.
+            if matches!(column, 1 | 7) {
+                text.push_str(cell);
+                text.push_str(&pad);
+            } else {
+                text.push_str(&pad);
+                text.push_str(cell);
+            }
+        }
+        out.push_str(text.trim_end());
+        out.push('\n');
+    };
+    line(header);
+    for (_, cells) in &rows {
+        line([&cells[0], &cells[1], &cells[2], &cells[3], &cells[4], &cells[5], &cells[6], &cells[7]]);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frac(n: u128, d: u128) -> Fraction {
+        Fraction::new(n, d).unwrap()
+    }
+
+    #[test]
+    fn percentages_round_half_up_exactly() {
+        assert_eq!(percent(frac(2, 3)), "66.67%");
+        assert_eq!(percent(frac(1, 3)), "33.33%");
+        assert_eq!(percent(frac(33, 100)), "33.00%");
+        assert_eq!(percent(frac(1, 1)), "100.00%");
+        assert_eq!(percent(frac(1, 80_000)), "0.00%");
+        assert_eq!(percent(frac(1, 20_000)), "0.01%"); // exactly half: up
+        assert_eq!(percent(frac(99_995, 100_000)), "100.00%");
+        let big = (1u128 << 121) + 1;
+        assert_eq!(percent(frac(big - 1, big)), "100.00%");
+    }
+}

@@ -1,0 +1,6 @@
+//! Slow, obviously right references, shared by the tests and the fuzz targets: each follows the
+//! rules literally, independently of the solvers in `referee-core`.
+
+pub mod greater;
+pub mod pathgame;
+pub mod swiss;
