@@ -112,6 +112,9 @@ impl ReadAt for FileSource {
 
 /// The regular file behind this process's stdin, if it is one (`referee … < board.txt`), as an
 /// independent handle sharing the file offset.
+///
+/// # Complexity
+/// `O(1)`: a few system calls.
 #[must_use]
 pub fn stdin_file() -> Option<File> {
     #[cfg(unix)]

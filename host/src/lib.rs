@@ -39,12 +39,18 @@ pub const EXIT_USAGE: u8 = ExitStatus::Usage.code();
 pub const EXIT_CAPACITY: u8 = ExitStatus::Capacity.code();
 
 /// Runs `referee` with `args` (without the program name) and returns the exit status.
+///
+/// # Complexity
+/// That of the problem's solver, plus `O(B)` for the `B` bytes read and the answer written.
 pub fn run(args: &[String], stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
     run_with_stdin_file(args, stdin, None, stdout, stderr)
 }
 
 /// As [`run`], with the regular file behind `stdin` when there is one ([`input::stdin_file`]),
 /// so that a large input redirected from a file can be read in pieces.
+///
+/// # Complexity
+/// As [`run`].
 pub fn run_with_stdin_file(
     args: &[String],
     stdin: &mut dyn Read,

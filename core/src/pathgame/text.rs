@@ -419,6 +419,9 @@ pub fn solve_from<B: Window, W: Write + ?Sized>(
 /// ([`solve_from`], or [`solve`] in memory), which answers or reports the error with its
 /// position.
 ///
+/// # Errors
+/// `Some(Err(_))` only when writing to `out` fails ([`ErrorKind::Write`]).
+///
 /// # Complexity
 /// `O(N)` time; reads of at most `buffer.len() / 2` bytes per cursor.
 pub fn solve_at<R: ReadAt + ?Sized, W: Write + ?Sized>(

@@ -105,6 +105,9 @@ pub enum Strategy {
 impl Strategy {
     /// Scratch words the strategy needs, if that fits a `usize`: [`RANK_TABLE_WORDS`], plus the
     /// table of [`Strategy::Fixed`].
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn words_needed(self) -> Option<usize> {
         match self {
@@ -195,12 +198,18 @@ impl Battle {
     }
 
     /// Alice's attack values.
+    ///
+    /// # Complexity
+    /// `O(n)` for the `n` minions.
     #[must_use]
     pub fn alice(&self) -> Minions {
         Minions::from_slice(&self.values[0][..self.sizes[0]]).unwrap_or_default()
     }
 
     /// Bob's attack values.
+    ///
+    /// # Complexity
+    /// `O(m)` for the `m` minions.
     #[must_use]
     pub fn bob(&self) -> Minions {
         Minions::from_slice(&self.values[1][..self.sizes[1]]).unwrap_or_default()
@@ -262,6 +271,9 @@ pub struct Odds {
 
 impl Odds {
     /// Alice's, Bob's and the tie's probabilities as irreducible fractions.
+    ///
+    /// # Complexity
+    /// Three reductions, `O(log denominator)` each.
     #[must_use]
     pub fn fractions(&self) -> [Fraction; 3] {
         // The denominator is never zero, so `Fraction::new` always succeeds.

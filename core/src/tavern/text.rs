@@ -18,6 +18,9 @@ const _: () = assert!(MAX_SIDE as usize == super::MAX_MINIONS);
 /// # Errors
 /// Counts outside `1..=7`, values outside `1..=10^9`, missing numbers, or anything after the
 /// last number, with the position of the offending token.
+///
+/// # Complexity
+/// `O(B)` for the `B` bytes of the input.
 pub fn parse(input: &[u8]) -> Result<Battle> {
     parse_from(&mut Scanner::new(input))
 }
@@ -26,6 +29,9 @@ pub fn parse(input: &[u8]) -> Result<Battle> {
 ///
 /// # Errors
 /// As [`parse`].
+///
+/// # Complexity
+/// `O(B)` for the `B` bytes read.
 pub fn parse_from<B: Window>(scanner: &mut Scanner<B>) -> Result<Battle> {
     let n = scanner.number::<u8>("the number of Alice's minions", 1, MAX_SIDE)?;
     let m = scanner.number::<u8>("the number of Bob's minions", 1, MAX_SIDE)?;
@@ -51,6 +57,9 @@ pub fn parse_from<B: Window>(scanner: &mut Scanner<B>) -> Result<Battle> {
 /// # Errors
 /// As [`parse`]; a capacity error (at 1:1) when `scratch` or the heap is too small; a write
 /// error from `out`.
+///
+/// # Complexity
+/// That of [`odds`] plus `O(B)` for the `B` bytes of the input.
 pub fn solve<W: Write + ?Sized>(
     input: &[u8],
     exact: bool,
@@ -65,6 +74,9 @@ pub fn solve<W: Write + ?Sized>(
 ///
 /// # Errors
 /// As [`solve`].
+///
+/// # Complexity
+/// That of [`odds`] plus `O(B)` for the `B` bytes read.
 pub fn solve_from<B: Window, W: Write + ?Sized>(
     scanner: &mut Scanner<B>,
     exact: bool,

@@ -85,6 +85,9 @@ pub struct Error {
 
 impl Error {
     /// An error of `kind` at `position`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn new(position: Position, kind: ErrorKind) -> Self {
         Self { position, kind }
@@ -97,6 +100,9 @@ pub type Result<T, E = Error> = core::result::Result<T, E>;
 impl ErrorKind {
     /// The capacity error for `error`, with `what` naming the words in the user's terms
     /// (e.g. "scratch words (n·(m + 6) for n players and m rounds)").
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub fn capacity(error: CapacityError, what: &'static str) -> Self {
         Self::Capacity {

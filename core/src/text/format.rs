@@ -18,6 +18,9 @@ impl LineBuf {
     pub const CAPACITY: usize = 2048;
 
     /// An empty buffer.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn new() -> Self {
         Self { bytes: [0; Self::CAPACITY], len: 0 }
@@ -27,6 +30,9 @@ impl LineBuf {
     ///
     /// # Errors
     /// [`fmt::Error`] when the text would exceed [`LineBuf::CAPACITY`].
+    ///
+    /// # Complexity
+    /// `O(len)`.
     pub fn push_bytes(&mut self, bytes: &[u8]) -> fmt::Result {
         let end = self.len.checked_add(bytes.len()).filter(|&e| e <= Self::CAPACITY).ok_or(fmt::Error)?;
         self.bytes[self.len..end].copy_from_slice(bytes);
@@ -38,6 +44,9 @@ impl LineBuf {
     ///
     /// # Errors
     /// [`fmt::Error`] when the buffer is full.
+    ///
+    /// # Complexity
+    /// `O(d)` for the `d` digits.
     pub fn push_u64(&mut self, value: u64) -> fmt::Result {
         let mut buf = [0u8; 20];
         let start = digits_u64(value, &mut buf);
@@ -48,6 +57,9 @@ impl LineBuf {
     ///
     /// # Errors
     /// [`fmt::Error`] when the buffer is full.
+    ///
+    /// # Complexity
+    /// `O(d)` for the `d` digits.
     pub fn push_u128(&mut self, value: u128) -> fmt::Result {
         match u64::try_from(value) {
             Ok(small) => self.push_u64(small),
@@ -60,12 +72,18 @@ impl LineBuf {
     }
 
     /// Bytes still free before a flush is needed.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub const fn remaining(&self) -> usize {
         Self::CAPACITY - self.len
     }
 
     /// The collected text.
+    ///
+    /// # Complexity
+    /// `O(len)` (the UTF-8 check).
     #[must_use]
     pub fn as_str(&self) -> &str {
         // Only whole `str`s and ASCII digits are ever pushed, so this cannot fail; an empty
@@ -77,6 +95,9 @@ impl LineBuf {
     ///
     /// # Errors
     /// Whatever `out` returns.
+    ///
+    /// # Complexity
+    /// `O(len)` and one write to `out`.
     pub fn flush_to<W: Write + ?Sized>(&mut self, out: &mut W) -> fmt::Result {
         let result = out.write_str(self.as_str());
         self.len = 0;
@@ -87,6 +108,9 @@ impl LineBuf {
     ///
     /// # Errors
     /// Whatever `out` returns.
+    ///
+    /// # Complexity
+    /// `O(len)` when it flushes, else `O(1)`.
     pub fn make_room<W: Write + ?Sized>(&mut self, needed: usize, out: &mut W) -> fmt::Result {
         if self.remaining() < needed {
             self.flush_to(out)?;
@@ -115,6 +139,9 @@ impl Write for LineBuf {
 ///
 /// # Errors
 /// [`fmt::Error`] as described, or whatever `out` returns.
+///
+/// # Complexity
+/// `O(digits)` long divisions of `u128` by `den`.
 pub fn write_decimal<W: Write + ?Sized>(out: &mut W, num: u128, den: u128, digits: u32) -> fmt::Result {
     if den == 0 || digits > 30 {
         return Err(fmt::Error);
@@ -158,6 +185,9 @@ pub const ANSWER_DIGITS: u32 = 12;
 ///
 /// # Errors
 /// Whatever `out` returns.
+///
+/// # Complexity
+/// That of [`write_decimal`] (or two integers in exact mode).
 pub fn write_answer_line<W: Write + ?Sized>(out: &mut W, value: crate::fraction::Fraction, exact: bool) -> fmt::Result {
     if exact {
         write_u128(out, value.numer())?;

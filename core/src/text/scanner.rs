@@ -74,6 +74,9 @@ pub struct Stream<'a, R: Read + ?Sized> {
 impl<'a, R: Read + ?Sized> Stream<'a, R> {
     /// A window of `buffer` over `source` (nothing read yet); a buffer of fewer than
     /// [`MIN_WINDOW`] bytes fails at the first read.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     pub fn new(source: &'a mut R, buffer: &'a mut [u8]) -> Self {
         let state = if buffer.len() < MIN_WINDOW { StreamState::Failed } else { StreamState::Open };
         Self { source, buffer, filled: 0, state }
@@ -131,6 +134,9 @@ pub struct Scanner<W> {
 }
 
 /// Whether `byte` separates tokens.
+///
+/// # Complexity
+/// `O(1)`.
 #[must_use]
 pub const fn is_space(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\n' | b'\r')
@@ -144,6 +150,9 @@ impl<'a> Scanner<&'a [u8]> {
     }
 
     /// The bytes not read yet.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub fn rest(&self) -> &'a [u8] {
         self.window.get(self.pos..).unwrap_or_default()
@@ -153,6 +162,9 @@ impl<'a> Scanner<&'a [u8]> {
 impl<'a, R: Read + ?Sized> Scanner<Stream<'a, R>> {
     /// A scanner reading `source` through `buffer` (at least [`MIN_WINDOW`] bytes; the larger,
     /// the fewer reads), after its byte-order mark if it has one.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     pub fn stream(source: &'a mut R, buffer: &'a mut [u8]) -> Self {
         Self::over(Stream::new(source, buffer))
     }
@@ -160,6 +172,9 @@ impl<'a, R: Read + ?Sized> Scanner<Stream<'a, R>> {
 
 impl<W: Window> Scanner<W> {
     /// A scanner at the start of `window`, after its byte-order mark if it has one.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     pub fn over(window: W) -> Self {
         let mut scanner = Self { window, pos: 0, line: 1, line_start: 0 };
         if (0..3).all(|i| scanner.byte_at(i) == Some([0xEF, 0xBB, 0xBF][i])) {
@@ -195,12 +210,18 @@ impl<W: Window> Scanner<W> {
 
     /// Whether a read of the stream failed (the input then seems to end there; the judge
     /// drivers report [`ErrorKind::Read`] instead of whatever followed).
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub fn read_failed(&self) -> bool {
         self.window.failed()
     }
 
     /// The position of the next unread byte.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub fn position(&self) -> Position {
         let column = (self.pos as u64).wrapping_sub(self.line_start).saturating_add(1);
@@ -208,6 +229,9 @@ impl<W: Window> Scanner<W> {
     }
 
     /// An error of `kind` at the next unread byte.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub fn error(&self, kind: ErrorKind) -> Error {
         Error::new(self.position(), kind)
@@ -224,11 +248,17 @@ impl<W: Window> Scanner<W> {
     }
 
     /// The next byte, whitespace or not, without consuming it.
+    ///
+    /// # Complexity
+    /// `O(1)` amortized: at most one refill of the window.
     pub fn peek_raw(&mut self) -> Option<u8> {
         self.byte_at(0)
     }
 
     /// Consumes and returns the next byte, whitespace or not.
+    ///
+    /// # Complexity
+    /// `O(1)` amortized: at most one refill of the window.
     pub fn next_raw(&mut self) -> Option<u8> {
         let byte = self.byte_at(0)?;
         self.bump(byte);
@@ -236,6 +266,9 @@ impl<W: Window> Scanner<W> {
     }
 
     /// Skips spaces and tabs: the blanks before the end of the current line.
+    ///
+    /// # Complexity
+    /// `O(b)` for the `b` bytes consumed, plus one refill per window.
     pub fn skip_blanks(&mut self) {
         while let Some(byte @ (b' ' | b'\t')) = self.byte_at(0) {
             self.bump(byte);
@@ -243,6 +276,9 @@ impl<W: Window> Scanner<W> {
     }
 
     /// Consumes one line break (`\n`, `\r\n` or `\r`) if it is next.
+    ///
+    /// # Complexity
+    /// `O(1)` amortized: at most one refill of the window.
     pub fn skip_line_break(&mut self) {
         if let Some(byte @ (b'\n' | b'\r')) = self.byte_at(0) {
             self.bump(byte);
@@ -253,6 +289,9 @@ impl<W: Window> Scanner<W> {
     }
 
     /// Skips whitespace.
+    ///
+    /// # Complexity
+    /// `O(b)` for the `b` bytes consumed, plus one refill per window.
     #[inline(always)]
     pub fn skip_whitespace(&mut self) {
         // Inline: nothing to skip, or the one space between two numbers.
@@ -311,12 +350,18 @@ impl<W: Window> Scanner<W> {
     }
 
     /// The next byte after whitespace, without consuming it.
+    ///
+    /// # Complexity
+    /// `O(b)` for the `b` bytes consumed, plus one refill per window.
     pub fn peek(&mut self) -> Option<u8> {
         self.skip_whitespace();
         self.byte_at(0)
     }
 
     /// Consumes `byte` if it is next after whitespace.
+    ///
+    /// # Complexity
+    /// `O(b)` for the `b` bytes consumed, plus one refill per window.
     pub fn eat(&mut self, byte: u8) -> bool {
         if self.peek() == Some(byte) {
             self.bump(byte);
@@ -330,6 +375,9 @@ impl<W: Window> Scanner<W> {
     ///
     /// # Errors
     /// [`ErrorKind::Unexpected`] or [`ErrorKind::UnexpectedEnd`] when another byte is next.
+    ///
+    /// # Complexity
+    /// `O(b)` for the `b` bytes consumed, plus one refill per window.
     pub fn expect(&mut self, byte: u8, expected: &'static str) -> Result<()> {
         if self.eat(byte) {
             Ok(())
@@ -339,6 +387,9 @@ impl<W: Window> Scanner<W> {
     }
 
     /// The error for finding something other than `expected` at the next byte.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub fn unexpected(&mut self, expected: &'static str) -> Error {
         match self.byte_at(0) {
@@ -352,6 +403,9 @@ impl<W: Window> Scanner<W> {
     /// # Errors
     /// [`ErrorKind::Unexpected`] at the first byte of anything else; [`ErrorKind::Read`] when
     /// the stream failed before its end.
+    ///
+    /// # Complexity
+    /// `O(b)` for the `b` bytes consumed, plus one refill per window.
     pub fn finish(&mut self) -> Result<()> {
         match self.peek() {
             None if self.read_failed() => Err(self.error(ErrorKind::Read)),
@@ -366,6 +420,9 @@ impl<W: Window> Scanner<W> {
     /// # Errors
     /// Missing or malformed number, or one outside `min..=max` ([`ErrorKind::OutOfRange`],
     /// at the number's first digit).
+    ///
+    /// # Complexity
+    /// `O(b)` for the `b` bytes consumed, plus one refill per window.
     pub fn unsigned(&mut self, what: &'static str, min: u64, max: u64) -> Result<u64> {
         self.skip_whitespace();
         let start = self.position();
@@ -378,6 +435,9 @@ impl<W: Window> Scanner<W> {
     ///
     /// # Errors
     /// As [`Scanner::unsigned`].
+    ///
+    /// # Complexity
+    /// `O(b)` for the `b` bytes consumed, plus one refill per window.
     pub fn number<T: Into<u64> + TryFrom<u64> + Copy>(&mut self, what: &'static str, min: T, max: T) -> Result<T> {
         let value = self.unsigned(what, min.into(), max.into())?;
         // In range of `min..=max`, so the conversion cannot fail; `min` is the unreachable fallback.
@@ -388,6 +448,9 @@ impl<W: Window> Scanner<W> {
     ///
     /// # Errors
     /// As [`Scanner::unsigned`].
+    ///
+    /// # Complexity
+    /// `O(b)` for the `b` bytes consumed, plus one refill per window.
     pub fn signed(&mut self, what: &'static str, min: i64, max: i64) -> Result<i64> {
         self.skip_whitespace();
         let start = self.position();
@@ -405,6 +468,9 @@ impl<W: Window> Scanner<W> {
     ///
     /// # Errors
     /// No digits, or a byte glued to the digits (a letter, `-`, `+`, `.`).
+    ///
+    /// # Complexity
+    /// `O(b)` for the `b` bytes consumed, plus one refill per window.
     pub fn integer_token(&mut self, what: &'static str) -> Result<(Position, Option<u64>, bool)> {
         self.skip_whitespace();
         let start = self.position();
@@ -456,6 +522,9 @@ impl<W: Window> Scanner<W> {
 
     /// The bytes at the cursor, whitespace or not, up to `max` of them, without consuming
     /// them: at least one unless the input ends here, at most what the window holds.
+    ///
+    /// # Complexity
+    /// `O(1)` amortized: at most one refill of the window.
     pub fn chunk(&mut self, max: usize) -> &[u8] {
         if max > 0 {
             let _ = self.byte_at(0);
@@ -466,6 +535,9 @@ impl<W: Window> Scanner<W> {
 
     /// Consumes `len` bytes of the current line that [`Scanner::chunk`] returned; the caller
     /// checked they hold no line break (else the line count would be off).
+    ///
+    /// # Complexity
+    /// `O(1)`.
     pub fn skip_in_line(&mut self, len: usize) {
         self.pos = self.pos.saturating_add(len).min(self.window.bytes().len());
     }
@@ -477,6 +549,9 @@ impl<W: Window> Scanner<W> {
     ///
     /// # Errors
     /// The first error of `each`; the run is consumed up to the piece that failed.
+    ///
+    /// # Complexity
+    /// `O(b)` for the `b` bytes consumed, plus one refill per window.
     pub fn take_while<E>(
         &mut self,
         keep: impl Fn(u8) -> bool,
@@ -503,6 +578,9 @@ impl<W: Window> Scanner<W> {
 ///
 /// # Errors
 /// [`ErrorKind::OutOfRange`] at `start` when the number is not in `min..=max`.
+///
+/// # Complexity
+/// `O(1)`.
 #[inline]
 pub fn check_unsigned(
     start: Position,
