@@ -6,7 +6,8 @@
 # Installs the nightly toolchain and cargo-fuzz (pinned) when missing. Each target starts from
 # its working corpus fuzz/corpus/<target> (not committed) and the committed seeds: the cases
 # of tests/data/<problem>/ and tests/data/invalid/<problem>/. A crash, a failed property, a
-# timeout (10 s per input) or a leak past 2 GiB stops the script with the input written to
+# timeout (60 s per input: a 7-against-7 battle under the sanitizer, on a loaded machine, can
+# take seconds) or more than 2 GiB stops the script with the input written to
 # fuzz/artifacts/<target>/; rerun one with `cd fuzz && cargo +nightly fuzz run TARGET FILE`.
 # Prints each target's executions (libFuzzer's final stats).
 set -euo pipefail
@@ -41,7 +42,7 @@ for target in "${targets[@]}"; do
     [[ -n ${FUZZ_RUNS:-} ]] && limit=(-runs="$FUZZ_RUNS")
     start=$(date +%s)
     log=$(cargo +nightly fuzz run -O "$target" "corpus/$target" $(seeds "$target") -- \
-        "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 2>&1) || {
+        "${limit[@]}" -timeout=60 -rss_limit_mb=2048 -print_final_stats=1 2>&1) || {
         echo "$log" | tail -40
         echo "fuzz target $target failed: see fuzz/artifacts/$target/" >&2
         exit 1
