@@ -65,6 +65,7 @@ mod digits;
 pub mod fraction;
 pub mod greater;
 pub mod judge;
+pub mod pair;
 pub mod pathgame;
 pub mod scratch;
 pub mod standings;

@@ -4,6 +4,7 @@ use referee_core::judge::{Options, Problem};
 use referee_core::standings::{Profile, MAX_ROUNDS};
 use referee_core::tavern::{Strategy, DEFAULT_TABLE_WORDS};
 
+use crate::pair;
 use crate::standings::{self, Format};
 
 /// What the command line asks for.
@@ -17,6 +18,8 @@ pub enum Command {
     Solve(Invocation),
     /// Rank a results file (`referee standings`).
     Standings(StandingsInvocation),
+    /// Pair the next round of an event (`referee pair`).
+    Pair(PairInvocation),
 }
 
 /// `referee standings` with its options and where its input comes from.
@@ -57,6 +60,104 @@ fn standings_help() -> String {
 /// Parses the arguments of `referee standings` (after its name).
 fn parse_standings(args: &[String]) -> Result<Command, String> {
     let mut options = standings::Options::default();
+    let file = subcommand_args(args, STANDINGS, |flag, inline_value, rest| {
+        match flag {
+            "--profile" => {
+                let value = flag_value(flag, inline_value, rest)?;
+                options.profile = Profile::from_name(value)
+                    .ok_or_else(|| format!("unknown profile '{value}' (expected mtr or contest)"))?;
+            }
+            "--round" => {
+                let value = flag_value(flag, inline_value, rest)?;
+                let round = value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|r| (1..=MAX_ROUNDS).contains(r) && !value.starts_with(['+', '0']))
+                    .ok_or_else(|| format!("--round expects a round number 1..={MAX_ROUNDS}, found '{value}'"))?;
+                options.round = Some(round);
+            }
+            "--format" => {
+                let value = flag_value(flag, inline_value, rest)?;
+                options.format = Format::from_name(value)
+                    .ok_or_else(|| format!("unknown format '{value}' (expected table, csv or json)"))?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    })?;
+    Ok(match file {
+        None => Command::Help(standings_help()),
+        Some(file) => Command::Standings(StandingsInvocation { options, file }),
+    })
+}
+
+/// `referee pair` with its options and where its input comes from.
+#[derive(Debug, PartialEq, Eq)]
+pub struct PairInvocation {
+    /// Input kind and seed.
+    pub options: pair::Options,
+    /// Print the objective on stderr.
+    pub explain: bool,
+    /// The results file (or list of players); `None` (or `-`) reads stdin.
+    pub file: Option<String>,
+}
+
+/// The name of the pairing command.
+pub const PAIR: &str = "pair";
+
+/// The help text of `referee pair`.
+fn pair_help() -> String {
+    concat!(
+        "referee pair: the optimal next round of a Swiss event\n\n",
+        "Usage: referee pair [OPTIONS] [FILE]\n\n",
+        "Reads a results CSV (as 'referee standings' does) from FILE or stdin and prints the next\n",
+        "round's rows (round,player1,player2,wins1,wins2,draws with the results empty, the bye\n",
+        "last) for the players who have not dropped. The pairing has the fewest rematches, then\n",
+        "no second bye, then the bye to the fewest points, then the least sum of squared point\n",
+        "differences over the matches: the optimum, found exactly. The same input always gives\n",
+        "the same rows. A refusal is 'error: <line>:<field>: <message>', exit 1.\n\n",
+        "Options:\n",
+        "      --players  FILE lists the players, one name a line: pair round 1\n",
+        "      --seed N   Choose among the optimal pairings at random, reproducibly (N: 0..2^64)\n",
+        "      --explain  Also print 'rematches R, second byes B, bye points Y, cost C' on stderr\n",
+        "  -h, --help     Print help\n",
+    )
+    .to_owned()
+}
+
+/// Parses the arguments of `referee pair` (after its name).
+fn parse_pair(args: &[String]) -> Result<Command, String> {
+    let mut options = pair::Options::default();
+    let mut explain = false;
+    let file = subcommand_args(args, PAIR, |flag, inline_value, rest| {
+        match (flag, inline_value) {
+            ("--players", None) => options.players = true,
+            ("--explain", None) => explain = true,
+            ("--seed", _) => {
+                let value = flag_value(flag, inline_value, rest)?;
+                let seed = value.parse::<u64>().ok().filter(|_| !value.starts_with('+')).ok_or_else(|| {
+                    format!("--seed expects a whole number 0..=18446744073709551615, found '{value}'")
+                })?;
+                options.seed = Some(seed);
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    })?;
+    Ok(match file {
+        None => Command::Help(pair_help()),
+        Some(file) => Command::Pair(PairInvocation { options, explain, file }),
+    })
+}
+
+/// Walks the arguments of subcommand `command`: `-h`/`--help` (the result is then `None`),
+/// options (`--flag value` or `--flag=value`, each offered to `take`, which says whether it
+/// knows it), `--` (everything after it is a file), and at most one FILE (`-` is stdin).
+fn subcommand_args<'a>(
+    args: &'a [String],
+    command: &str,
+    mut take: impl FnMut(&str, Option<&'a str>, &mut std::slice::Iter<'a, String>) -> Result<bool, String>,
+) -> Result<Option<Option<String>>, String> {
     let mut file = None;
     let mut only_files = false;
     let mut rest = args.iter();
@@ -66,29 +167,12 @@ fn parse_standings(args: &[String]) -> Result<Command, String> {
             _ => (arg.as_str(), None),
         };
         match flag {
-            "-h" | "--help" if !only_files && inline_value.is_none() => return Ok(Command::Help(standings_help())),
-            "--profile" if !only_files => {
-                let value = flag_value(flag, inline_value, &mut rest)?;
-                options.profile = Profile::from_name(value)
-                    .ok_or_else(|| format!("unknown profile '{value}' (expected mtr or contest)"))?;
-            }
-            "--round" if !only_files => {
-                let value = flag_value(flag, inline_value, &mut rest)?;
-                let round = value
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|r| (1..=MAX_ROUNDS).contains(r) && !value.starts_with(['+', '0']))
-                    .ok_or_else(|| format!("--round expects a round number 1..={MAX_ROUNDS}, found '{value}'"))?;
-                options.round = Some(round);
-            }
-            "--format" if !only_files => {
-                let value = flag_value(flag, inline_value, &mut rest)?;
-                options.format = Format::from_name(value)
-                    .ok_or_else(|| format!("unknown format '{value}' (expected table, csv or json)"))?;
-            }
+            "-h" | "--help" if !only_files && inline_value.is_none() => return Ok(None),
             "--" if !only_files => only_files = true,
             flag if !only_files && flag.starts_with('-') && flag != "-" => {
-                return Err(format!("unknown option '{arg}' for '{STANDINGS}'"));
+                if !take(flag, inline_value, &mut rest)? {
+                    return Err(format!("unknown option '{arg}' for '{command}'"));
+                }
             }
             path => {
                 if file.replace(path.to_owned()).is_some() {
@@ -97,7 +181,7 @@ fn parse_standings(args: &[String]) -> Result<Command, String> {
             }
         }
     }
-    Ok(Command::Standings(StandingsInvocation { options, file }))
+    Ok(Some(file))
 }
 
 /// A problem to solve, its options and where its input comes from.
@@ -131,6 +215,7 @@ fn general_help() -> String {
     text.push_str(&format!(
         "  {STANDINGS:<10}Ranked standings of a Swiss event from its results CSV (names, drops, MTR)\n"
     ));
+    text.push_str(&format!("  {PAIR:<10}The optimal next round of a Swiss event (no avoidable rematch, exact)\n"));
     text.push_str("\nOptions:\n  -h, --help     Print help\n  -V, --version  Print version\n");
     text
 }
@@ -174,6 +259,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         "-h" | "--help" => return Ok(Command::Help(general_help())),
         "-V" | "--version" => return Ok(Command::Version(concat!("referee ", env!("CARGO_PKG_VERSION"), "\n").into())),
         STANDINGS => return parse_standings(&args[1..]),
+        PAIR => return parse_pair(&args[1..]),
         _ => {}
     }
     let problem = Problem::from_name(first)

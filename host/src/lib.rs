@@ -17,13 +17,14 @@ pub mod answer;
 pub mod cli;
 pub mod input;
 pub mod output;
+pub mod pair;
 pub mod standings;
 
 use std::fs::File;
 use std::io::{self, Read, Write};
 
 use answer::Answer;
-use cli::{Command, Invocation, StandingsInvocation};
+use cli::{Command, Invocation, PairInvocation, StandingsInvocation};
 use input::{FileSource, Pull};
 use referee_core::judge::{self, ExitStatus};
 use referee_core::HeapScratch;
@@ -65,6 +66,7 @@ pub fn run_with_stdin_file(
         },
         Ok(Command::Solve(invocation)) => solve(&invocation, stdin, stdin_file, stdout, stderr),
         Ok(Command::Standings(invocation)) => rank(&invocation, stdin, stdout, stderr),
+        Ok(Command::Pair(invocation)) => pair_round(&invocation, stdin, stdout, stderr),
         Err(message) => {
             let _ = writeln!(stderr, "error: {message}\nTry 'referee --help' for more information.");
             EXIT_USAGE
@@ -159,11 +161,7 @@ fn finish(result: judge::Result<()>, mut answer: Answer, stdout: &mut dyn Write,
 /// `referee standings`: reads the whole results file, ranks it, and writes the answer only if
 /// it is valid.
 fn rank(invocation: &StandingsInvocation, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
-    let input = match invocation.file.as_deref() {
-        None | Some("-") => read_whole(stdin).map_err(|e| format!("cannot read stdin: {e}")),
-        Some(path) => std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}")),
-    };
-    let input = match input {
+    let input = match read_input(invocation.file.as_deref(), stdin) {
         Ok(bytes) => bytes,
         Err(message) => return report(stderr, &message, EXIT_USAGE),
     };
@@ -172,12 +170,49 @@ fn rank(invocation: &StandingsInvocation, stdin: &mut dyn Read, stdout: &mut dyn
             Ok(()) => EXIT_OK,
             Err(e) => write_failed(stderr, &e),
         },
-        Err(Failure::Refused(refusal)) => {
+        Err(failure) => report_failure(stderr, failure),
+    }
+}
+
+/// `referee pair`: reads the whole results file (or list of players), pairs the next round,
+/// and writes its rows only if the input is valid (and, with `--explain`, the objective on
+/// stderr).
+fn pair_round(invocation: &PairInvocation, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
+    let input = match read_input(invocation.file.as_deref(), stdin) {
+        Ok(bytes) => bytes,
+        Err(message) => return report(stderr, &message, EXIT_USAGE),
+    };
+    match pair::run(&input, &invocation.options) {
+        Ok(answer) => match write_answer(stdout, &answer.rows) {
+            Ok(()) => {
+                if invocation.explain {
+                    let _ = writeln!(stderr, "{}", answer.explain());
+                }
+                EXIT_OK
+            }
+            Err(e) => write_failed(stderr, &e),
+        },
+        Err(failure) => report_failure(stderr, failure),
+    }
+}
+
+/// The whole input: the file at `path`, or stdin for `None` and `-`.
+fn read_input(path: Option<&str>, stdin: &mut dyn Read) -> Result<Vec<u8>, String> {
+    match path {
+        None | Some("-") => read_whole(stdin).map_err(|e| format!("cannot read stdin: {e}")),
+        Some(path) => std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}")),
+    }
+}
+
+/// Reports why a results file gave no answer, with its exit status.
+fn report_failure(stderr: &mut dyn Write, failure: Failure) -> u8 {
+    match failure {
+        Failure::Refused(refusal) => {
             let status = if refusal.capacity { EXIT_CAPACITY } else { EXIT_INVALID_INPUT };
             report(stderr, &format!("{}:{}: {}", refusal.line, refusal.field, refusal.message), status)
         }
-        Err(Failure::Capacity(message)) => report(stderr, &message, EXIT_CAPACITY),
-        Err(Failure::Usage(message)) => report(stderr, &message, EXIT_USAGE),
+        Failure::Capacity(message) => report(stderr, &message, EXIT_CAPACITY),
+        Failure::Usage(message) => report(stderr, &message, EXIT_USAGE),
     }
 }
 

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod event;
 pub mod reference;
 
 /// The folder of judge data, `tests/data/`.
@@ -186,9 +187,8 @@ pub const STANDINGS_BENCH_SEED: u64 = 0x4750_4c56_2015;
 /// round. Names are `Player 1`, `Player 2`, ... and every tenth has a comma (quoted).
 #[must_use]
 pub fn standings_event(players: usize, rounds: usize, seed: u64) -> String {
+    use event::RESULTS;
     use std::fmt::Write as _;
-    const RESULTS: [(u8, u8, u8); 10] =
-        [(2, 0, 0), (0, 2, 0), (2, 1, 0), (1, 2, 0), (2, 0, 1), (0, 2, 1), (1, 1, 1), (1, 0, 2), (0, 1, 2), (0, 0, 3)];
     const WEIGHTS: [u64; 10] = [20, 20, 25, 25, 2, 2, 2, 1, 1, 2];
     let mut rng = Rng::new(seed);
     let names: Vec<String> = (1..=players)

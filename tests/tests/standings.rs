@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use referee_core::judge::{self, Options, Problem};
 use referee_core::standings::{Event, MatchResult, Profile, MAX_ROUNDS};
 use referee_core::{Fraction, HeapScratch};
+use referee_tests::event::{random_event, record_round, Entry, Tourney, RESULTS};
 use referee_tests::{data_dir, expect_refusal, referee, Rng};
 
 // ---------------------------------------------------------------------------------------------
@@ -107,24 +108,6 @@ impl Frac {
 
 // ---------------------------------------------------------------------------------------------
 // Events and the reference.
-
-/// One row of an event: a match `(p1, p2, w1, w2, d)` or a bye of `p` (0-based players).
-#[derive(Clone, Copy, Debug)]
-enum Entry {
-    Match(usize, usize, u8, u8, u8),
-    Bye(usize),
-}
-
-/// An event: `rounds[r]` holds the rows of round `r + 1`; a player absent from a round has
-/// dropped and never appears again; every player appears in round 1.
-#[derive(Clone, Debug)]
-struct Tourney {
-    n: usize,
-    rounds: Vec<Vec<Entry>>,
-}
-
-const RESULTS: [(u8, u8, u8); 10] =
-    [(2, 0, 0), (0, 2, 0), (2, 1, 0), (1, 2, 0), (2, 0, 1), (0, 2, 1), (1, 1, 1), (1, 0, 2), (0, 1, 2), (0, 0, 3)];
 
 /// One row of the reference's table.
 #[derive(Clone, Debug)]
@@ -241,23 +224,13 @@ fn check_typed_api(t: &Tourney, rng: &mut Rng) -> usize {
     let mut checked = 0;
     for (r, round) in t.rounds.iter().enumerate() {
         event.start_round().unwrap();
-        for &entry in round {
-            match entry {
-                Entry::Bye(p) => event.bye(p as u32 + 1).unwrap(),
-                Entry::Match(a, b, w1, w2, d) => {
-                    event.record(a as u32 + 1, b as u32 + 1, MatchResult::new(w1, w2, d).unwrap()).unwrap();
-                }
-            }
-        }
+        record_round(&mut event, round);
         event.finish_round().unwrap();
         // Players absent from the next round: dropped now, explicitly, half of the time (the
         // next `finish_round` would drop them anyway).
         if let Some(next) = t.rounds.get(r + 1) {
             for p in 0..t.n {
-                let plays = next.iter().any(|e| match *e {
-                    Entry::Bye(q) => q == p,
-                    Entry::Match(a, b, ..) => a == p || b == p,
-                });
+                let plays = next.iter().any(|e| e.has(p));
                 if !plays && rng.range(0, 1) == 0 {
                     let _ = event.drop_player(p as u32 + 1);
                 }
@@ -285,54 +258,6 @@ fn check_typed_api(t: &Tourney, rng: &mut Rng) -> usize {
         }
     }
     checked
-}
-
-/// A random event: repeated pairings from a small pool, byes (sometimes several), drops,
-/// and, one time in three, results that make near-ties (2-0s and draws only).
-fn random_event(rng: &mut Rng, max_players: u64, max_rounds: u64) -> Tourney {
-    let n = rng.range(1, max_players) as usize;
-    let m = rng.range(1, max_rounds) as usize;
-    let few_results: &[usize] = match rng.range(0, 2) {
-        0 => &[0, 1, 6, 9],
-        1 => &[0, 1, 2, 3],
-        _ => &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-    };
-    let mut active: Vec<usize> = (0..n).collect();
-    let mut rounds = Vec::new();
-    for r in 0..m {
-        if r > 0 && active.len() > 1 {
-            // Drops: each active player leaves with probability 1/8.
-            active.retain(|_| rng.range(0, 7) != 0);
-            if active.is_empty() {
-                break;
-            }
-        }
-        let mut players = active.clone();
-        // Repeated pairings: half of the rounds keep the id order (the same pairs again).
-        if rng.range(0, 1) == 0 {
-            rng.shuffle(&mut players);
-        }
-        let byes = match rng.range(0, 5) {
-            0 => rng.range(0, players.len() as u64) as usize,
-            _ => players.len() % 2,
-        };
-        let mut round = Vec::new();
-        let (bye_players, paired) = players.split_at(byes.min(players.len()));
-        for &p in bye_players {
-            round.push(Entry::Bye(p));
-        }
-        for pair in paired.chunks(2) {
-            if let [a, b] = *pair {
-                let (w1, w2, d) = RESULTS[few_results[rng.below(few_results.len())]];
-                round.push(Entry::Match(a, b, w1, w2, d));
-            } else {
-                round.push(Entry::Bye(pair[0]));
-            }
-        }
-        rng.shuffle(&mut round);
-        rounds.push(round);
-    }
-    Tourney { n, rounds }
 }
 
 #[test]

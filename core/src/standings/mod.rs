@@ -725,6 +725,61 @@ impl<'a> Event<'a> {
         Ok(())
     }
 
+    /// Whether player `index` (0-based) has dropped; `None` beyond the players.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn is_dropped(&self, index: usize) -> Option<bool> {
+        self.last.get(index).map(|last| last & DROPPED != 0)
+    }
+
+    /// The 0-based ids of player `index`'s opponents, one per match, in round order (empty
+    /// beyond the players).
+    ///
+    /// ```
+    /// use referee_core::standings::{Event, MatchResult};
+    ///
+    /// let mut words = [0u32; 32];
+    /// let mut event = Event::new(3, 2, &mut words[..])?;
+    /// event.start_round()?;
+    /// event.record(1, 3, MatchResult::new(2, 0, 0).ok_or("illegal")?)?;
+    /// event.bye(2)?;
+    /// event.finish_round()?;
+    /// assert_eq!((event.opponents(0), event.opponents(1), event.byes(1)), (&[2][..], &[][..], 1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn opponents(&self, index: usize) -> &[u32] {
+        let Some(&count) = self.opponent_count.get(index) else { return &[] };
+        let start = index * self.clock.rounds() as usize;
+        &self.opponents[start..start + count as usize]
+    }
+
+    /// The number of byes player `index` has had (rounds taken part in without a match).
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn byes(&self, index: usize) -> u32 {
+        match (self.played.get(index), self.opponent_count.get(index)) {
+            (Some(&played), Some(&matches)) => played.saturating_sub(matches),
+            _ => 0,
+        }
+    }
+
+    /// Player `index`'s match points (0 beyond the players).
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn match_points(&self, index: usize) -> u32 {
+        self.match_points.get(index).copied().unwrap_or(0)
+    }
+
     /// The sort key of player `i` under `scales` (module docs): `O(m)` for his `m` matches.
     fn key(&self, i: usize, scales: &Scales) -> Key {
         let c = scales.floor;
@@ -943,6 +998,16 @@ pub struct Ranked {
 }
 
 impl Ranking<'_> {
+    /// The event ranked.
+    pub(crate) const fn event(&self) -> &Event<'_> {
+        self.event
+    }
+
+    /// The 0-based ids of the players, in ranked order.
+    pub(crate) const fn order(&self) -> &[u32] {
+        self.order
+    }
+
     /// The number of rows (every player of the event).
     ///
     /// # Complexity

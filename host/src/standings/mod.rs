@@ -70,27 +70,44 @@ pub enum Failure {
 /// # Complexity
 /// `O(B + n·r + n log n)` for a file of `B` bytes, `n` players and `r` rounds (names are looked up in a hash map).
 pub fn run(input: &[u8], options: &Options) -> Result<Vec<u8>, Failure> {
+    let mut rank_scratch = HeapScratch::default();
+    replay(input, options.round, |event, names| {
+        let ranking = event.rank(options.profile, &mut rank_scratch).map_err(|e| Failure::Capacity(e.to_string()))?;
+        Ok(output::render(&ranking, names, event.round(), options.format))
+    })
+}
+
+/// Reads `input` (a whole results file) into an [`Event`] and calls `at` with it and the
+/// players' names once round `round` (`None`: the last) is finished; `at`'s result is returned
+/// if the whole file is valid.
+///
+/// # Errors
+/// The first refusal in file order, a capacity error, `round` beyond the last round, or
+/// `at`'s error.
+///
+/// # Complexity
+/// `O(B + n·r)` for a file of `B` bytes, `n` players and `r` rounds, and one call of `at`.
+pub fn replay<T>(
+    input: &[u8],
+    round: Option<u32>,
+    mut at: impl FnMut(&Event<'_>, &[String]) -> Result<T, Failure>,
+) -> Result<T, Failure> {
     let Parsed { names, rows, stop } = parse::parse(input);
     let last_round = rows.last().map_or(0, |r| r.round).max(stop.as_ref().and_then(|s| s.1).map_or(0, |p| p.round));
     if names.is_empty() || last_round == 0 {
         let (refusal, _) = stop.unwrap_or_else(|| (Refusal::new(1, 1, "no rows"), None));
         return Err(Failure::Refused(refusal));
     }
-    if let Some(round) = options.round.filter(|_| stop.is_none()) {
+    if let Some(round) = round.filter(|_| stop.is_none()) {
         if round > last_round {
             return Err(Failure::Usage(format!("--round {round}: the file has {last_round} rounds")));
         }
     }
-    let target = options.round.unwrap_or(last_round);
+    let target = round.unwrap_or(last_round);
     let players = u32::try_from(names.len()).map_err(|_| Failure::Capacity("too many players".to_owned()))?;
     let mut scratch = HeapScratch::default();
     let mut event = Event::new(players, last_round, &mut scratch).map_err(|e| Failure::Capacity(e.to_string()))?;
     let mut answer = None;
-    let mut rank_scratch = HeapScratch::default();
-    let mut render = |event: &Event<'_>| -> Result<Vec<u8>, Failure> {
-        let ranking = event.rank(options.profile, &mut rank_scratch).map_err(|e| Failure::Capacity(e.to_string()))?;
-        Ok(output::render(&ranking, &names, event.round(), options.format))
-    };
     for (index, row) in rows.iter().enumerate() {
         if row.round != event.round() {
             next_round(&mut event)?;
@@ -99,7 +116,7 @@ pub fn run(input: &[u8], options: &Options) -> Result<Vec<u8>, Failure> {
         let last_of_round = rows.get(index + 1).is_none_or(|next| next.round != row.round);
         if stop.is_none() && row.round == target && last_of_round {
             event.finish_round().map_err(internal)?;
-            answer = Some(render(&event)?);
+            answer = Some(at(&event, &names)?);
         }
     }
     if let Some((refusal, partial)) = stop {
@@ -120,7 +137,7 @@ fn next_round(event: &mut Event<'_>) -> Result<(), Failure> {
 }
 
 /// A broken invariant of the host (never expected): reported, not a panic.
-fn internal(error: impl std::fmt::Display) -> Failure {
+pub(crate) fn internal(error: impl std::fmt::Display) -> Failure {
     Failure::Capacity(format!("internal error: {error}"))
 }
 

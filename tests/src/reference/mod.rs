@@ -2,5 +2,6 @@
 //! rules literally, independently of the solvers in `referee-core`.
 
 pub mod greater;
+pub mod pair;
 pub mod pathgame;
 pub mod swiss;

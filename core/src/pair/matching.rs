@@ -1,0 +1,910 @@
+//! A maximum-weight matching among the maximum-cardinality matchings of a general graph, in
+//! caller memory: Edmonds' blossoms with the primal-dual scheme of Galil ("Efficient algorithms
+//! for finding maximum matching in graphs", 1986), integer duals.
+//!
+//! The graph is an edge list with `i64` weights. Edge `k` has the endpoints `2k` and `2k + 1`
+//! (vertex `end[2k]` and `end[2k + 1]`); `p ^ 1` is the other endpoint of `p`. Duals are kept
+//! doubled as in the usual integer formulation: the slack of edge `k = (i, j)` is
+//! `dual[i] + dual[j] − 2·w(k)` (plus nothing for blossoms, whose duals only matter inside
+//! them), and every edge of the matching and of a blossom is tight (slack 0). With integer
+//! weights every slack between two outer vertices is even, so all arithmetic is on integers.
+//!
+//! The state may start from any matching of edges of the greatest weight, with every vertex
+//! dual at that weight: it is the state the algorithm itself reaches after matching those
+//! edges without a dual change, so the result is the same optimum, reached in fewer stages.
+//!
+//! Memory: [`words_needed`] words for `V` vertices and `m` edges, all of it in one slice.
+//! Time: `O(V)` stages of `O(V² + V·m)` each in the worst case; on the graphs of
+//! [`pair`](super) (a warm start leaves a few free vertices) a stage scans about one edge set.
+
+// Every vertex, node, endpoint and edge number is below `2V + 2m`, which the caller keeps
+// within `u32` ([`fits`]): the `as u32` conversions of indices cannot truncate.
+#![allow(clippy::cast_possible_truncation)]
+
+/// Whether a graph of `vertices` and `edges` has every number of the matcher within `u32`.
+pub(crate) fn fits(vertices: usize, edges: usize) -> bool {
+    vertices.checked_mul(2).and_then(|v| v.checked_add(edges.checked_mul(2)?)).is_some_and(|n| n < NONE as usize)
+}
+
+/// No vertex, edge, endpoint or blossom.
+const NONE: u32 = u32::MAX;
+/// Labels of top-level blossoms (and, for bookkeeping, of vertices).
+const FREE: u32 = 0;
+const OUTER: u32 = 1;
+const INNER: u32 = 2;
+/// A temporary mark while two paths are traced back.
+const MARK: u32 = 4;
+
+/// Words of scratch for `vertices` vertices and `edges` edges, if that fits a `usize`: the edge
+/// list (`2m` endpoints, `2m` weight words), the adjacency (`V + 1 + 2m`), the allowed-edge
+/// bits (`m/32`), and 44 words per vertex for the blossom forest, its edge lists and the
+/// duals.
+///
+/// # Complexity
+/// `O(1)`.
+pub(crate) fn words_needed(vertices: usize, edges: usize) -> Option<usize> {
+    let per_edge = edges.checked_mul(6)?.checked_add(edges.div_ceil(32))?;
+    per_edge.checked_add(vertices.checked_mul(VERTEX_WORDS)?)?.checked_add(2)
+}
+
+/// Words per vertex: mate, in-blossom, queue, trace, unused and adjacency start (6); per node
+/// (`2V` nodes: vertices and blossoms) label, label end, parent, first child, next, previous,
+/// endpoint, base, best edge, list start and length, best edge to it and touched mark
+/// (13 × 2), its dual and its label's stamp (4 × 2); and the pool of edge lists (4).
+const VERTEX_WORDS: usize = 44;
+
+/// The overflow of a dual variable (only for weights near `i64::MAX / V`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Overflow;
+
+/// The matcher over one graph in scratch words.
+pub(crate) struct Matcher<'w> {
+    nv: usize,
+    ne: usize,
+    /// `2m`: the vertex of each endpoint.
+    end: &'w mut [u32],
+    /// `2m`: the weight of edge `k` in words `2k` (low) and `2k + 1` (high).
+    weight: &'w mut [u32],
+    /// `V + 1` offsets into `adj`.
+    adj_start: &'w mut [u32],
+    /// `2m`: for each vertex, the remote endpoints of its edges.
+    adj: &'w mut [u32],
+    /// The remote endpoint of each vertex's matched edge.
+    mate: &'w mut [u32],
+    in_blossom: &'w mut [u32],
+    /// A stack of outer vertices to scan (`V + 1`: see [`Matcher::push`]).
+    queue: &'w mut [u32],
+    queue_len: usize,
+    /// The blossoms [`Matcher::scan_blossom`] marks.
+    trace: &'w mut [u32],
+    unused: &'w mut [u32],
+    unused_len: usize,
+    label: &'w mut [u32],
+    label_end: &'w mut [u32],
+    parent: &'w mut [u32],
+    first: &'w mut [u32],
+    next: &'w mut [u32],
+    prev: &'w mut [u32],
+    /// For a child `c` of a blossom: the endpoint in `c` of the edge to its next sibling.
+    endp: &'w mut [u32],
+    base: &'w mut [u32],
+    best: &'w mut [u32],
+    dual: &'w mut [u32],
+    allowed: &'w mut [u32],
+    /// For an outer blossom: where its least-slack edges to other outer blossoms (one per
+    /// blossom, mwmatching's `blossombestedges`) start in `pool` (`NONE`: no list; its
+    /// vertices' edges are scanned instead), and how many there are.
+    list_start: &'w mut [u32],
+    list_len: &'w mut [u32],
+    /// The lists of this stage, end to end (`4V` words; a list that does not fit is not kept).
+    pool: &'w mut [u32],
+    pool_len: usize,
+    /// [`Matcher::add_blossom`]'s least-slack edge to each blossom (`NONE` between calls) and
+    /// the blossoms it set.
+    best_to: &'w mut [u32],
+    touched: &'w mut [u32],
+    /// The dual change of this stage so far. A vertex's dual is kept as it was when its
+    /// top-level blossom took its label; [`Matcher::vertex_dual`] adds the change since then
+    /// (`−` outer, `+` inner), so that a dual change costs `O(blossoms)`, not `O(V)`.
+    total: i64,
+    /// For each top-level node: `total` when it took its label (2 words each).
+    stamp: &'w mut [u32],
+}
+
+impl<'w> Matcher<'w> {
+    /// Carves a matcher for `vertices` vertices and `edges` edges out of `words` (at least
+    /// [`words_needed`] long); the edges are then set with [`Matcher::set_edge`].
+    pub(crate) fn new(vertices: usize, edges: usize, words: &'w mut [u32]) -> Self {
+        let (nv, ne) = (vertices, edges);
+        let (end, rest) = words.split_at_mut(2 * ne);
+        let (weight, rest) = rest.split_at_mut(2 * ne);
+        let (adj_start, rest) = rest.split_at_mut(nv + 1);
+        let (adj, rest) = rest.split_at_mut(2 * ne);
+        let (allowed, rest) = rest.split_at_mut(ne.div_ceil(32));
+        let (mate, rest) = rest.split_at_mut(nv);
+        let (in_blossom, rest) = rest.split_at_mut(nv);
+        let (queue, rest) = rest.split_at_mut(nv + 1);
+        let (trace, rest) = rest.split_at_mut(nv);
+        let (unused, rest) = rest.split_at_mut(nv);
+        let (label, rest) = rest.split_at_mut(2 * nv);
+        let (label_end, rest) = rest.split_at_mut(2 * nv);
+        let (parent, rest) = rest.split_at_mut(2 * nv);
+        let (first, rest) = rest.split_at_mut(2 * nv);
+        let (next, rest) = rest.split_at_mut(2 * nv);
+        let (prev, rest) = rest.split_at_mut(2 * nv);
+        let (endp, rest) = rest.split_at_mut(2 * nv);
+        let (base, rest) = rest.split_at_mut(2 * nv);
+        let (best, rest) = rest.split_at_mut(2 * nv);
+        let (dual, rest) = rest.split_at_mut(4 * nv);
+        let (list_start, rest) = rest.split_at_mut(2 * nv);
+        let (list_len, rest) = rest.split_at_mut(2 * nv);
+        let (best_to, rest) = rest.split_at_mut(2 * nv);
+        let (touched, rest) = rest.split_at_mut(2 * nv);
+        let (pool, rest) = rest.split_at_mut(4 * nv);
+        let (stamp, _) = rest.split_at_mut(4 * nv);
+        Self {
+            nv,
+            ne,
+            end,
+            weight,
+            adj_start,
+            adj,
+            mate,
+            in_blossom,
+            queue,
+            queue_len: 0,
+            trace,
+            unused,
+            unused_len: 0,
+            label,
+            label_end,
+            parent,
+            first,
+            next,
+            prev,
+            endp,
+            base,
+            best,
+            dual,
+            allowed,
+            list_start,
+            list_len,
+            pool,
+            pool_len: 0,
+            best_to,
+            touched,
+            total: 0,
+            stamp,
+        }
+    }
+
+    /// Sets edge `k` to join `i` and `j` with weight `w`.
+    pub(crate) fn set_edge(&mut self, k: usize, i: u32, j: u32, w: i64) {
+        self.end[2 * k] = i;
+        self.end[2 * k + 1] = j;
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let (lo, hi) = (w as u32, (w >> 32) as u32);
+        self.weight[2 * k] = lo;
+        self.weight[2 * k + 1] = hi;
+    }
+
+    /// The weight of edge `k`.
+    pub(crate) fn weight(&self, k: usize) -> i64 {
+        self.w(k)
+    }
+
+    fn w(&self, k: usize) -> i64 {
+        #[allow(clippy::cast_possible_wrap)]
+        let hi = i64::from(self.weight[2 * k + 1] as i32);
+        hi << 32 | i64::from(self.weight[2 * k])
+    }
+
+    /// The dual of vertex `v` now (see [`Matcher::total`]).
+    fn vertex_dual(&self, v: usize) -> i128 {
+        let b = self.in_blossom[v] as usize;
+        let stored = i128::from(self.dual(v));
+        let since = i128::from(self.total) - i128::from(self.stamp(b));
+        match self.label[b] & !MARK {
+            OUTER => stored - since,
+            INNER => stored + since,
+            _ => stored,
+        }
+    }
+
+    /// Stores vertex `v`'s dual now, before its top-level blossom or label changes.
+    fn settle(&mut self, v: usize) -> Result<(), Overflow> {
+        let now = i64::try_from(self.vertex_dual(v)).map_err(|_| Overflow)?;
+        self.set_dual(v, now);
+        Ok(())
+    }
+
+    fn stamp(&self, b: usize) -> i64 {
+        #[allow(clippy::cast_possible_wrap)]
+        let hi = i64::from(self.stamp[2 * b + 1] as i32);
+        hi << 32 | i64::from(self.stamp[2 * b])
+    }
+
+    /// Marks top-level node `b` as labelled now.
+    fn set_stamp(&mut self, b: usize) {
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let (lo, hi) = (self.total as u32, (self.total >> 32) as u32);
+        self.stamp[2 * b] = lo;
+        self.stamp[2 * b + 1] = hi;
+    }
+
+    /// The stored dual of node `b` (a blossom's is always current).
+    fn dual(&self, b: usize) -> i64 {
+        #[allow(clippy::cast_possible_wrap)]
+        let hi = i64::from(self.dual[2 * b + 1] as i32);
+        hi << 32 | i64::from(self.dual[2 * b])
+    }
+
+    fn set_dual(&mut self, b: usize, value: i64) {
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let (lo, hi) = (value as u32, (value >> 32) as u32);
+        self.dual[2 * b] = lo;
+        self.dual[2 * b + 1] = hi;
+    }
+
+    /// The vertex of endpoint `p`.
+    fn vertex(&self, p: u32) -> usize {
+        self.end[p as usize] as usize
+    }
+
+    /// The doubled slack of edge `k` (in `i128`: three `i64` terms cannot overflow it).
+    fn slack(&self, k: usize) -> i128 {
+        let (i, j) = (self.end[2 * k] as usize, self.end[2 * k + 1] as usize);
+        self.vertex_dual(i) + self.vertex_dual(j) - 2 * i128::from(self.w(k))
+    }
+
+    fn is_allowed(&self, k: usize) -> bool {
+        self.allowed[k / 32] >> (k % 32) & 1 != 0
+    }
+
+    fn allow(&mut self, k: usize) {
+        self.allowed[k / 32] |= 1 << (k % 32);
+    }
+
+    /// Builds the adjacency, puts every vertex alone with dual `max(0, greatest weight)`, and
+    /// matches greedily (in vertex and edge order) the edges of that weight. Returns that dual.
+    pub(crate) fn start(&mut self) -> i64 {
+        let (nv, ne) = (self.nv, self.ne);
+        self.adj_start.fill(0);
+        for p in 0..2 * ne {
+            self.adj_start[self.end[p] as usize + 1] += 1;
+        }
+        for v in 0..nv {
+            self.adj_start[v + 1] += self.adj_start[v];
+        }
+        // Fill each vertex's list in edge order, using `mate` as the running cursor.
+        for v in 0..nv {
+            self.mate[v] = self.adj_start[v];
+        }
+        for k in 0..ne {
+            for side in 0..2 {
+                let v = self.end[2 * k + side] as usize;
+                // The remote endpoint of `v`'s side.
+                self.adj[self.mate[v] as usize] = (2 * k + (1 - side)) as u32;
+                self.mate[v] += 1;
+            }
+        }
+        let top = (0..ne).map(|k| self.w(k)).max().unwrap_or(0).max(0);
+        for v in 0..nv {
+            self.mate[v] = NONE;
+            self.in_blossom[v] = v as u32;
+            self.set_dual(v, top);
+        }
+        for b in 0..2 * nv {
+            self.parent[b] = NONE;
+            self.first[b] = NONE;
+            self.base[b] = if b < nv { b as u32 } else { NONE };
+            self.label[b] = FREE;
+            self.label_end[b] = NONE;
+            self.best[b] = NONE;
+            if b >= nv {
+                self.set_dual(b, 0);
+            }
+        }
+        self.best_to.fill(NONE);
+        self.list_start.fill(NONE);
+        self.stamp.fill(0);
+        self.total = 0;
+        self.unused_len = 0;
+        for b in (nv..2 * nv).rev() {
+            self.unused[self.unused_len] = b as u32;
+            self.unused_len += 1;
+        }
+        for v in 0..nv {
+            if self.mate[v] != NONE {
+                continue;
+            }
+            for a in self.adj_start[v] as usize..self.adj_start[v + 1] as usize {
+                let p = self.adj[a];
+                let k = p as usize / 2;
+                let u = self.vertex(p);
+                if u != v && self.mate[u] == NONE && self.w(k) == top {
+                    self.mate[v] = p;
+                    self.mate[u] = p ^ 1;
+                    break;
+                }
+            }
+        }
+        top
+    }
+
+    /// The vertex matched to `v`, if any.
+    pub(crate) fn mate_of(&self, v: usize) -> Option<usize> {
+        let p = self.mate[v];
+        (p != NONE).then(|| self.vertex(p))
+    }
+
+    /// The edge matched at `v`, if any.
+    pub(crate) fn mate_edge(&self, v: usize) -> Option<usize> {
+        let p = self.mate[v];
+        (p != NONE).then_some(p as usize / 2)
+    }
+
+    /// The first leaf of the blossom tree `b`.
+    fn first_leaf(&self, mut b: usize) -> usize {
+        while b >= self.nv {
+            b = self.first[b] as usize;
+        }
+        b
+    }
+
+    /// The leaf after `v` in the blossom tree `root`, if any.
+    fn next_leaf(&self, root: usize, v: usize) -> Option<usize> {
+        let mut c = v;
+        loop {
+            if c == root {
+                return None;
+            }
+            let p = self.parent[c] as usize;
+            let n = self.next[c] as usize;
+            if n != self.first[p] as usize {
+                return Some(self.first_leaf(n));
+            }
+            c = p;
+        }
+    }
+
+    /// Queues outer vertex `v`. A vertex turns outer at most once a stage, and the dual change
+    /// queues one vertex only when the queue is empty: `V + 1` entries suffice.
+    fn push(&mut self, v: usize) {
+        self.queue[self.queue_len] = v as u32;
+        self.queue_len += 1;
+    }
+
+    fn assign_label(&mut self, w: usize, t: u32, p: u32) {
+        let b = self.in_blossom[w] as usize;
+        self.label[w] = t;
+        self.label[b] = t;
+        self.set_stamp(b);
+        self.label_end[w] = p;
+        self.label_end[b] = p;
+        self.best[w] = NONE;
+        self.best[b] = NONE;
+        if t == OUTER {
+            let mut v = self.first_leaf(b);
+            loop {
+                self.push(v);
+                match self.next_leaf(b, v) {
+                    Some(n) => v = n,
+                    None => break,
+                }
+            }
+        } else {
+            let base = self.base[b] as usize;
+            let m = self.mate[base];
+            self.assign_label(self.vertex(m), OUTER, m ^ 1);
+        }
+    }
+
+    /// Traces back from `v` and `w` (mwmatching's `scanBlossom`): the base of the blossom the
+    /// two paths close, or `None` when they reach two different free vertices (an augmenting
+    /// path).
+    fn scan_blossom(&mut self, v: usize, w: usize) -> Option<usize> {
+        let mut found = None;
+        let mut traced = 0;
+        let (mut v, mut w) = (Some(v), Some(w));
+        // `v` is always the path still going when one is.
+        while let Some(cv) = v {
+            let b = self.in_blossom[cv] as usize;
+            if self.label[b] & MARK != 0 {
+                found = Some(self.base[b] as usize);
+                break;
+            }
+            // A top-level blossom is traced at most once: `traced < V`.
+            self.trace[traced] = b as u32;
+            traced += 1;
+            self.label[b] = OUTER | MARK;
+            v = (self.label_end[b] != NONE).then(|| {
+                let t = self.vertex(self.label_end[b]);
+                self.vertex(self.label_end[self.in_blossom[t] as usize])
+            });
+            if w.is_some() {
+                core::mem::swap(&mut v, &mut w);
+            }
+        }
+        for i in 0..traced {
+            self.label[self.trace[i] as usize] = OUTER;
+        }
+        found
+    }
+
+    /// Makes a blossom of the cycle that edge `k` closes through `base` (mwmatching's
+    /// `addBlossom`). The children, from the base child: the `v` side from the base towards
+    /// `v`, then the `w` side from `w` back to the base; `endp[c]` is the endpoint in `c` of the
+    /// edge to the next child.
+    fn add_blossom(&mut self, base: usize, k: usize) -> Result<(), Overflow> {
+        let (v, w) = (self.end[2 * k] as usize, self.end[2 * k + 1] as usize);
+        let bb = self.in_blossom[base] as usize;
+        // A free slot exists: at most V/2 blossoms hold two or more vertices each.
+        self.unused_len -= 1;
+        let b = self.unused[self.unused_len] as usize;
+        self.base[b] = base as u32;
+        self.parent[b] = NONE;
+        self.parent[bb] = b as u32;
+        self.first[b] = bb as u32;
+        // The v side, traced from v to the base: each child goes before the one traced before.
+        let mut pending = (2 * k) as u32;
+        let mut later = NONE;
+        let mut v_end = bb;
+        let mut bv = self.in_blossom[v] as usize;
+        while bv != bb {
+            self.parent[bv] = b as u32;
+            self.endp[bv] = pending;
+            if later == NONE {
+                v_end = bv;
+            } else {
+                self.next[bv] = later;
+                self.prev[later as usize] = bv as u32;
+            }
+            pending = self.label_end[bv];
+            later = bv as u32;
+            bv = self.in_blossom[self.vertex(self.label_end[bv])] as usize;
+        }
+        self.endp[bb] = pending;
+        if later != NONE {
+            self.next[bb] = later;
+            self.prev[later as usize] = bb as u32;
+        }
+        // The w side, traced from w to the base, in that order.
+        let mut tail = v_end;
+        let mut bw = self.in_blossom[w] as usize;
+        while bw != bb {
+            self.parent[bw] = b as u32;
+            self.next[tail] = bw as u32;
+            self.prev[bw] = tail as u32;
+            self.endp[bw] = self.label_end[bw] ^ 1;
+            tail = bw;
+            bw = self.in_blossom[self.vertex(self.label_end[bw])] as usize;
+        }
+        self.next[tail] = bb as u32;
+        self.prev[bb] = tail as u32;
+        self.label[b] = OUTER;
+        self.set_stamp(b);
+        self.label_end[b] = self.label_end[bb];
+        self.set_dual(b, 0);
+        let mut leaf = self.first_leaf(b);
+        loop {
+            if self.label[self.in_blossom[leaf] as usize] == INNER {
+                // An inner vertex becomes outer inside the new blossom: scan it.
+                self.push(leaf);
+            }
+            self.settle(leaf)?;
+            self.in_blossom[leaf] = b as u32;
+            match self.next_leaf(b, leaf) {
+                Some(n) => leaf = n,
+                None => break,
+            }
+        }
+        // The least-slack edge from b to each other outer blossom: from the children's lists,
+        // or their vertices' edges where they have none.
+        let mut touched = 0;
+        let mut c = bb;
+        loop {
+            if self.list_start[c] == NONE {
+                let mut leaf = self.first_leaf(c);
+                loop {
+                    for a in self.adj_start[leaf] as usize..self.adj_start[leaf + 1] as usize {
+                        touched = self.consider(b, self.adj[a] as usize / 2, touched);
+                    }
+                    match self.next_leaf(c, leaf) {
+                        Some(n) => leaf = n,
+                        None => break,
+                    }
+                }
+            } else {
+                let start = self.list_start[c] as usize;
+                for i in start..start + self.list_len[c] as usize {
+                    touched = self.consider(b, self.pool[i] as usize, touched);
+                }
+            }
+            self.list_start[c] = NONE;
+            self.best[c] = NONE;
+            c = self.next[c] as usize;
+            if c == bb {
+                break;
+            }
+        }
+        // Keep the list if the pool has room; choose the least of it.
+        let keep = self.pool_len + touched <= self.pool.len();
+        if keep {
+            self.list_start[b] = self.pool_len as u32;
+            self.list_len[b] = touched as u32;
+        }
+        let mut best = NONE;
+        let mut best_slack = 0;
+        for i in 0..touched {
+            let bj = self.touched[i] as usize;
+            let k = self.best_to[bj];
+            self.best_to[bj] = NONE;
+            if keep {
+                self.pool[self.pool_len] = k;
+                self.pool_len += 1;
+            }
+            let slack = self.slack(k as usize);
+            if best == NONE || slack < best_slack {
+                best = k;
+                best_slack = slack;
+            }
+        }
+        self.best[b] = best;
+        Ok(())
+    }
+
+    /// Offers edge `k` (with an end in the new blossom `b`) as `b`'s least-slack edge to the
+    /// outer blossom at its other end; returns the count of blossoms set so far.
+    fn consider(&mut self, b: usize, k: usize, mut touched: usize) -> usize {
+        let (i, j) = (self.end[2 * k] as usize, self.end[2 * k + 1] as usize);
+        let j = if self.in_blossom[j] as usize == b { i } else { j };
+        let bj = self.in_blossom[j] as usize;
+        if bj != b && self.label[bj] == OUTER {
+            let current = self.best_to[bj];
+            if current == NONE {
+                self.touched[touched] = bj as u32;
+                touched += 1;
+                self.best_to[bj] = k as u32;
+            } else if self.slack(k) < self.slack(current as usize) {
+                self.best_to[bj] = k as u32;
+            }
+        }
+        touched
+    }
+
+    /// The position of child `t` in blossom `b` (0 = the base child) and the number of children.
+    fn position(&self, b: usize, t: usize) -> (usize, usize) {
+        let first = self.first[b] as usize;
+        let (mut c, mut i, mut at) = (first, 0, 0);
+        loop {
+            if c == t {
+                at = i;
+            }
+            i += 1;
+            c = self.next[c] as usize;
+            if c == first {
+                return (at, i);
+            }
+        }
+    }
+
+    /// The endpoint, in child `c`, of the edge to its neighbour in direction `forward`.
+    fn step_endpoint(&self, c: usize, forward: bool) -> u32 {
+        if forward {
+            self.endp[c]
+        } else {
+            self.endp[self.prev[c] as usize] ^ 1
+        }
+    }
+
+    fn neighbour(&self, c: usize, forward: bool) -> usize {
+        if forward {
+            self.next[c] as usize
+        } else {
+            self.prev[c] as usize
+        }
+    }
+
+    fn expand_blossom(&mut self, b: usize, end_stage: bool) -> Result<(), Overflow> {
+        let first = self.first[b] as usize;
+        let mut c = first;
+        loop {
+            let nxt = self.next[c] as usize;
+            self.parent[c] = NONE;
+            self.set_stamp(c);
+            if c < self.nv {
+                self.settle(c)?;
+                self.in_blossom[c] = c as u32;
+            } else if end_stage && self.dual(c) == 0 {
+                self.expand_blossom(c, end_stage)?;
+            } else {
+                let mut v = self.first_leaf(c);
+                loop {
+                    self.settle(v)?;
+                    self.in_blossom[v] = c as u32;
+                    match self.next_leaf(c, v) {
+                        Some(n) => v = n,
+                        None => break,
+                    }
+                }
+            }
+            c = nxt;
+            if c == first {
+                break;
+            }
+        }
+        if !end_stage && self.label[b] == INNER {
+            let entry = self.in_blossom[self.vertex(self.label_end[b] ^ 1)] as usize;
+            let (j, len) = self.position(b, entry);
+            let forward = j & 1 == 1;
+            let mut steps = if forward { len - j } else { j };
+            let mut c = entry;
+            let mut p = self.label_end[b];
+            while steps != 0 {
+                let q = self.step_endpoint(c, forward);
+                let x = self.vertex(p ^ 1);
+                self.label[x] = FREE;
+                let y = self.vertex(q ^ 1);
+                self.label[y] = FREE;
+                self.assign_label(x, INNER, p);
+                self.allow(q as usize / 2);
+                c = self.neighbour(c, forward);
+                p = self.step_endpoint(c, forward);
+                self.allow(p as usize / 2);
+                c = self.neighbour(c, forward);
+                steps -= 2;
+            }
+            let bv = c;
+            let x = self.vertex(p ^ 1);
+            self.label[x] = INNER;
+            self.label[bv] = INNER;
+            self.set_stamp(bv);
+            self.label_end[x] = p;
+            self.label_end[bv] = p;
+            self.best[bv] = NONE;
+            c = self.neighbour(c, forward);
+            while c != entry {
+                let bv = c;
+                if self.label[bv] == OUTER {
+                    c = self.neighbour(c, forward);
+                    continue;
+                }
+                let mut v = self.first_leaf(bv);
+                let mut reached = None;
+                loop {
+                    if self.label[v] != FREE {
+                        reached = Some(v);
+                        break;
+                    }
+                    match self.next_leaf(bv, v) {
+                        Some(n) => v = n,
+                        None => break,
+                    }
+                }
+                if let Some(v) = reached {
+                    self.label[v] = FREE;
+                    let m = self.mate[self.base[bv] as usize];
+                    let mv = self.vertex(m);
+                    self.label[mv] = FREE;
+                    self.assign_label(v, INNER, self.label_end[v]);
+                }
+                c = self.neighbour(c, forward);
+            }
+        }
+        self.label[b] = NONE;
+        self.label_end[b] = NONE;
+        self.first[b] = NONE;
+        self.base[b] = NONE;
+        self.best[b] = NONE;
+        self.list_start[b] = NONE;
+        self.unused[self.unused_len] = b as u32;
+        self.unused_len += 1;
+        Ok(())
+    }
+
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.parent[t] as usize != b {
+            t = self.parent[t] as usize;
+        }
+        if t >= self.nv {
+            self.augment_blossom(t, v);
+        }
+        let (i, len) = self.position(b, t);
+        let forward = i & 1 == 1;
+        let mut steps = if forward { len - i } else { i };
+        let mut c = t;
+        while steps != 0 {
+            c = self.neighbour(c, forward);
+            let p = self.step_endpoint(c, forward);
+            if c >= self.nv {
+                self.augment_blossom(c, self.vertex(p));
+            }
+            c = self.neighbour(c, forward);
+            if c >= self.nv {
+                self.augment_blossom(c, self.vertex(p ^ 1));
+            }
+            let (x, y) = (self.vertex(p), self.vertex(p ^ 1));
+            self.mate[x] = p ^ 1;
+            self.mate[y] = p;
+            steps -= 2;
+        }
+        self.first[b] = t as u32;
+        self.base[b] = self.base[t];
+    }
+
+    fn augment_matching(&mut self, k: usize) {
+        let (v, w) = (self.end[2 * k] as usize, self.end[2 * k + 1] as usize);
+        for (mut s, mut p) in [(v, (2 * k + 1) as u32), (w, (2 * k) as u32)] {
+            loop {
+                let bs = self.in_blossom[s] as usize;
+                if bs >= self.nv {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.label_end[bs] == NONE {
+                    break;
+                }
+                let t = self.vertex(self.label_end[bs]);
+                let bt = self.in_blossom[t] as usize;
+                let le = self.label_end[bt];
+                s = self.vertex(le);
+                let j = self.vertex(le ^ 1);
+                if bt >= self.nv {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = le;
+                p = le ^ 1;
+            }
+        }
+    }
+
+    /// Runs the stages to the end: afterwards the matching has the most edges any matching
+    /// of the graph has, and among those the greatest weight.
+    ///
+    /// # Errors
+    /// [`Overflow`] when a dual would leave `i64` (weights near `i64::MAX / V`).
+    pub(crate) fn solve(&mut self) -> Result<(), Overflow> {
+        let nv = self.nv;
+        for _ in 0..nv {
+            self.label.fill(FREE);
+            self.best.fill(NONE);
+            self.allowed.fill(0);
+            self.list_start.fill(NONE);
+            self.pool_len = 0;
+            self.queue_len = 0;
+            for v in 0..nv {
+                if self.mate[v] == NONE && self.label[self.in_blossom[v] as usize] == FREE {
+                    self.assign_label(v, OUTER, NONE);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while self.queue_len > 0 && !augmented {
+                    self.queue_len -= 1;
+                    let v = self.queue[self.queue_len] as usize;
+                    for a in self.adj_start[v] as usize..self.adj_start[v + 1] as usize {
+                        let p = self.adj[a];
+                        let k = p as usize / 2;
+                        let w = self.vertex(p);
+                        if self.in_blossom[v] == self.in_blossom[w] {
+                            continue;
+                        }
+                        let mut kslack = 0;
+                        if !self.is_allowed(k) {
+                            kslack = self.slack(k);
+                            if kslack <= 0 {
+                                self.allow(k);
+                            }
+                        }
+                        let bw = self.in_blossom[w] as usize;
+                        if self.is_allowed(k) {
+                            if self.label[bw] == FREE {
+                                self.assign_label(w, INNER, p ^ 1);
+                            } else if self.label[bw] == OUTER {
+                                match self.scan_blossom(v, w) {
+                                    Some(base) => self.add_blossom(base, k)?,
+                                    None => {
+                                        self.augment_matching(k);
+                                        augmented = true;
+                                        break;
+                                    }
+                                }
+                            } else if self.label[w] == FREE {
+                                self.label[w] = INNER;
+                                self.label_end[w] = p ^ 1;
+                            }
+                        } else if self.label[bw] == OUTER {
+                            let b = self.in_blossom[v] as usize;
+                            if self.best[b] == NONE || kslack < self.slack(self.best[b] as usize) {
+                                self.best[b] = k as u32;
+                            }
+                        } else if self.label[w] == FREE
+                            && (self.best[w] == NONE || kslack < self.slack(self.best[w] as usize))
+                        {
+                            self.best[w] = k as u32;
+                        }
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                // The dual change: the least of the slacks that would let the forest grow.
+                let mut delta: Option<(i128, u8, usize)> = None;
+                let better = |d: i128, current: &Option<(i128, u8, usize)>| current.is_none_or(|(c, _, _)| d < c);
+                for v in 0..nv {
+                    if self.label[self.in_blossom[v] as usize] == FREE && self.best[v] != NONE {
+                        let d = self.slack(self.best[v] as usize);
+                        if better(d, &delta) {
+                            delta = Some((d, 2, self.best[v] as usize));
+                        }
+                    }
+                }
+                for b in 0..2 * nv {
+                    if self.parent[b] == NONE && self.base[b] != NONE && self.label[b] == OUTER && self.best[b] != NONE
+                    {
+                        let d = self.slack(self.best[b] as usize) / 2;
+                        if better(d, &delta) {
+                            delta = Some((d, 3, self.best[b] as usize));
+                        }
+                    }
+                }
+                for b in nv..2 * nv {
+                    if self.base[b] != NONE && self.parent[b] == NONE && self.label[b] == INNER {
+                        let d = i128::from(self.dual(b));
+                        if better(d, &delta) {
+                            delta = Some((d, 4, b));
+                        }
+                    }
+                }
+                let Some((d, kind, at)) = delta else {
+                    // No way to grow: the matching has the most edges possible.
+                    break;
+                };
+                let d = i64::try_from(d).map_err(|_| Overflow)?;
+                // The vertices' duals change lazily (`vertex_dual`).
+                self.total = self.total.checked_add(d).ok_or(Overflow)?;
+                for b in nv..2 * nv {
+                    if self.base[b] != NONE && self.parent[b] == NONE {
+                        let value = match self.label[b] {
+                            OUTER => self.dual(b).checked_add(d),
+                            INNER => self.dual(b).checked_sub(d),
+                            _ => continue,
+                        };
+                        self.set_dual(b, value.ok_or(Overflow)?);
+                    }
+                }
+                match kind {
+                    2 => {
+                        self.allow(at);
+                        let (mut i, j) = (self.end[2 * at] as usize, self.end[2 * at + 1] as usize);
+                        if self.label[self.in_blossom[i] as usize] == FREE {
+                            i = j;
+                        }
+                        self.push(i);
+                    }
+                    3 => {
+                        self.allow(at);
+                        self.push(self.end[2 * at] as usize);
+                    }
+                    _ => self.expand_blossom(at, false)?,
+                }
+            }
+            if !augmented {
+                break;
+            }
+            for v in 0..nv {
+                self.settle(v)?;
+            }
+            self.total = 0;
+            self.stamp.fill(0);
+            for b in nv..2 * nv {
+                if self.parent[b] == NONE && self.base[b] != NONE && self.label[b] == OUTER && self.dual(b) == 0 {
+                    self.expand_blossom(b, true)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}

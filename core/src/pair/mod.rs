@@ -1,0 +1,402 @@
+//! `pair`: the optimal next round of a Swiss event, exact, for events of thousands of players.
+//!
+//! From a [`Ranking`] of a [`standings::Event`](crate::standings::Event) after its last round
+//! (or before its first), [`next_round`] pairs the players who have not dropped. Among all the
+//! ways to put each of them in one match of two (and, for an odd number, exactly one on the
+//! bye) it returns one that minimises, in this order:
+//! 1. `R`, the number of matches between two players who have already met;
+//! 2. `B`, 1 when the bye goes to a player who has already had one;
+//! 3. `Y`, the match points of the player on the bye (0 without a bye);
+//! 4. `C`, the sum over the matches of `(P(a) − P(b))²`, `P` the match points.
+//!
+//! # How: a weighted matching on few edges
+//! The four criteria are one integer cost per match (`cost = U_R·[met] + (P(a) − P(b))²`) and
+//! per bye (`U_B·[had a bye] + U_Y·P`), with `U_Y = C_max + 1`, `U_B = (P_max + 1)·U_Y` and
+//! `U_R = 2·U_B` (`C_max = ⌊n/2⌋·P_max²`): each unit is more than everything below it can sum
+//! to, so the least total cost is the least `(R, B, Y, C)`. The bye is a match with one more
+//! vertex. A minimum-cost perfect matching of that graph (a maximum-weight one among the
+//! maximum-cardinality matchings, with weight `−cost`: Edmonds' blossoms, integer duals, in
+//! the caller's scratch) is the answer. Two facts keep the graph small and the search short.
+//!
+//! **Few edges suffice.** List the players by match points, highest first (the ranking's
+//! order; ties in any order), and let `f(x)` be the number of players to pair whom `x` has
+//! already met. *Some optimal pairing has no match `(a, d)` with more than `2f(a) + 2f(d)`
+//! players other than the bye between `a` and `d` in the list.* Take an optimal pairing that
+//! also minimises `Σ (list distance)²` over its matches, and suppose `(a, d)` has more. For
+//! a player `x` between them, matched to `y`, re-pair the four as the two adjacent pairs of
+//! their list order (`a` with the nearer of `x`, `y` and `d` with the other, or, when `y` lies
+//! outside `a..d`, `y` with `a` or `d`, whichever is next to it): for points
+//! `p₁ ≥ p₂ ≥ p₃ ≥ p₄`, `(p₁−p₂)² + (p₃−p₄)²` is at most both other pairings' sums
+//! (with `α, β, γ` the gaps, `(α+β)² + (β+γ)² − α² − γ² ≥ 0` and `(α+β+γ)² + β² − α² − γ² ≥ 0`),
+//! so `C` does not grow, and the squared list distances strictly shrink. It keeps `R` unless
+//! `a` or `d` meets an old opponent; each old opponent `z` of `a` rules out only `x = z` and
+//! `x = mate(z)`, so at most `2f(a) + 2f(d)` players `x` are ruled out, and one is left: the
+//! re-pairing is optimal and smaller, a contradiction. So the graph needs only the edges
+//! within `2f(a) + 2f(d) + 1` places of each other (the bye may stand between), about
+//! `4r + 2` per player after `r` rounds, and the bye's edge to everyone.
+//!
+//! **Most of the work is done before the search.** Every match of two players with equal
+//! points who have not met costs 0, the least there is: matched greedily along the list, with
+//! every dual at 0, they are a state the blossom algorithm reaches by itself, so it starts
+//! there and only the few players left over (about one per point group, and those whose
+//! group-mates they have all met) are searched for.
+//!
+//! # Memory and time
+//! [`words_needed`] bounds the scratch: `4n` words for the order, about 6 words per edge and
+//! 28 per player for the matching. Time: `O(n·r)` to build the graph; the search is
+//! `O(s·(n + m))` for `s` players left over by the greedy start in typical events, `O(n·(n²+m))`
+//! at worst. `--seed` reorders players of equal points (a reproducible choice among optima).
+//!
+//! # Example
+//! ```
+//! use referee_core::pair;
+//! use referee_core::standings::{Event, MatchResult, Profile};
+//!
+//! // The spec's sample: Ann beat Bob, Cid beat Dee, Eve had the bye.
+//! let mut event_words = [0u32; 64];
+//! let mut event = Event::new(5, 2, &mut event_words[..])?;
+//! event.start_round()?;
+//! event.record(1, 2, MatchResult::new(2, 0, 0).ok_or("illegal")?)?;
+//! event.record(3, 4, MatchResult::new(2, 1, 0).ok_or("illegal")?)?;
+//! event.bye(5)?;
+//! event.finish_round()?;
+//! let mut rank_words = [0u32; 64];
+//! let ranking = event.rank(Profile::Mtr, &mut rank_words[..])?;
+//! let mut words = vec![0u32; pair::words_needed(5, 1).ok_or("too large")?];
+//! let pairing = pair::next_round(&ranking, None, &mut words[..])?;
+//! let o = pairing.objective();
+//! assert_eq!((o.rematches, o.second_byes, o.bye_points, o.cost), (0, 0, 0, 9));
+//! assert_eq!(pairing.matches().count(), 2);
+//! assert!(matches!(pairing.bye(), Some(2 | 4))); // Bob or Dee
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod matching;
+
+use core::fmt;
+
+use crate::scratch::{CapacityError, Scratch};
+use crate::standings::Ranking;
+use matching::Matcher;
+
+/// No vertex.
+const NONE: u32 = u32::MAX;
+
+/// The objective of a pairing, each part as in the module docs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Objective {
+    /// `R`: matches between players who have already met.
+    pub rematches: u32,
+    /// `B`: 1 when the bye goes to a player who has already had one.
+    pub second_byes: u32,
+    /// `Y`: the match points of the player on the bye (0 without a bye).
+    pub bye_points: u32,
+    /// `C`: the sum of `(P(a) − P(b))²` over the matches.
+    pub cost: u64,
+}
+
+/// Why no pairing is given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
+pub enum PairError {
+    /// A round is open: finish it before pairing the next.
+    RoundOpen,
+    /// The scratch holds fewer words than the pairing needs.
+    Capacity(CapacityError),
+    /// The event is too large for the matching's 64-bit weights (more than about 2^20 players).
+    TooLarge,
+}
+
+impl fmt::Display for PairError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::RoundOpen => f.write_str("a round is open: finish it before pairing the next"),
+            Self::Capacity(e) => write!(f, "pairing {e}"),
+            Self::TooLarge => f.write_str("too many players to weigh the pairings exactly in 64 bits"),
+        }
+    }
+}
+
+impl core::error::Error for PairError {}
+
+impl From<CapacityError> for PairError {
+    fn from(e: CapacityError) -> Self {
+        Self::Capacity(e)
+    }
+}
+
+/// The next round: its matches in the ranking's order, the bye, and the objective.
+#[derive(Debug)]
+pub struct Pairing<'s> {
+    /// Pairs of 1-based ids, the better-ranked player first.
+    matches: &'s [u32],
+    bye: Option<u32>,
+    objective: Objective,
+}
+
+impl Pairing<'_> {
+    /// The matches as `(player1, player2)` (1-based ids), player1 the one ranked higher, in
+    /// the ranking's order of player1.
+    ///
+    /// # Complexity
+    /// `O(1)` per match.
+    pub fn matches(&self) -> impl ExactSizeIterator<Item = (u32, u32)> + '_ {
+        self.matches.chunks_exact(2).map(|pair| (pair[0], pair[1]))
+    }
+
+    /// The player (1-based id) on the bye, if the number of players is odd.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn bye(&self) -> Option<u32> {
+        self.bye
+    }
+
+    /// The pairing's `(R, B, Y, C)`, the least there is.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn objective(&self) -> Objective {
+        self.objective
+    }
+}
+
+/// An upper bound on the scratch words [`next_round`] needs for `players` players after
+/// `rounds` rounds (at most `4·rounds + 3` edges a player), if it fits a `usize`.
+///
+/// ```
+/// assert_eq!(referee_core::pair::words_needed(8000, 18), Some(4_010_797));
+/// ```
+///
+/// # Complexity
+/// `O(1)`.
+#[must_use]
+pub fn words_needed(players: usize, rounds: u32) -> Option<usize> {
+    let per_player = usize::try_from(rounds).ok()?.checked_mul(4)?.checked_add(3)?;
+    let edges = players.checked_mul(per_player)?;
+    fixed_words(players)?.checked_add(matching::words_needed(players.checked_add(1)?, edges)?)
+}
+
+/// The words before the matcher: the order, positions, marks and counts (`4n`) and the
+/// result (`n + 1`).
+fn fixed_words(players: usize) -> Option<usize> {
+    players.checked_mul(5)?.checked_add(1)
+}
+
+/// The cost units of the module docs, for `n` players of at most `top` match points.
+struct Units {
+    y: i64,
+    b: i64,
+    r: i64,
+}
+
+impl Units {
+    fn new(n: usize, top: u32) -> Option<Self> {
+        let top = i64::from(top);
+        let c_max = i64::try_from(n / 2).ok()?.checked_mul(top.checked_mul(top)?)?;
+        let y = c_max.checked_add(1)?;
+        let b = y.checked_mul(top.checked_add(1)?)?;
+        let r = b.checked_mul(2)?;
+        // Every weight and dual stays within `V · 4·U_R` of 0 (checked as it goes): keep room.
+        r.checked_mul(i64::try_from(n).ok()?.checked_add(2)?.checked_mul(8)?)?;
+        Some(Self { y, b, r })
+    }
+}
+
+/// A reproducible stream of numbers for `--seed` (SplitMix64).
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..bound` (`bound ≥ 1`), by rejection.
+    fn below(&mut self, bound: u64) -> u64 {
+        let zone = u64::MAX - u64::MAX % bound;
+        loop {
+            let x = self.next();
+            if x < zone {
+                return x % bound;
+            }
+        }
+    }
+}
+
+/// The optimal next round of `ranking`'s event: every player who has not dropped in one match
+/// or, for an odd number, one of them on the bye, with the least `(R, B, Y, C)` (module docs).
+/// The result is the same for the same event and seed; `seed` chooses among the optima by
+/// shuffling each point group (`None`: the ranking's order).
+///
+/// # Errors
+/// [`PairError::RoundOpen`] when the event has an open round, [`PairError::Capacity`] when
+/// `scratch` holds fewer words than needed (at most [`words_needed`]), [`PairError::TooLarge`]
+/// beyond about 2^20 players.
+///
+/// # Complexity
+/// See the module docs: `O(n·r)` to build, then the matching.
+// Places are below `n ≤ MAX_PLAYERS = 2^24`: their `as u32` cannot truncate.
+#[allow(clippy::cast_possible_truncation)]
+pub fn next_round<'s>(
+    ranking: &Ranking<'_>,
+    seed: Option<u64>,
+    scratch: &'s mut (impl Scratch + ?Sized),
+) -> Result<Pairing<'s>, PairError> {
+    let event = ranking.event();
+    if event.is_open() {
+        return Err(PairError::RoundOpen);
+    }
+    let n = event.players();
+    let fixed = fixed_words(n).ok_or(CapacityError::unrepresentable(0))?;
+    // Phase 1: the players to pair in list order, their places, their counts of old opponents.
+    let words = scratch.words(fixed)?;
+    let (order, rest) = words.split_at_mut(n);
+    let (place, rest) = rest.split_at_mut(n);
+    let (mark, rest) = rest.split_at_mut(n);
+    let (met, _) = rest.split_at_mut(n);
+    let mut count = 0;
+    for &i in ranking.order() {
+        if event.is_dropped(i as usize) == Some(false) {
+            order[count] = i;
+            count += 1;
+        }
+    }
+    let order = &mut order[..count];
+    if let Some(seed) = seed {
+        shuffle_point_groups(order, |i| event.match_points(i as usize), seed);
+    }
+    place.fill(NONE);
+    for (v, &i) in order.iter().enumerate() {
+        place[i as usize] = v as u32;
+    }
+    mark.fill(NONE);
+    let mut most_met = 0;
+    for (v, &i) in order.iter().enumerate() {
+        let mut distinct = 0;
+        for &o in event.opponents(i as usize) {
+            let u = place[o as usize];
+            if u != NONE && mark[u as usize] != v as u32 {
+                mark[u as usize] = v as u32;
+                distinct += 1;
+            }
+        }
+        met[v] = distinct;
+        most_met = most_met.max(distinct);
+    }
+    let odd = count % 2 == 1;
+    let vertices = count + usize::from(odd);
+    let mut edges = usize::from(odd) * count;
+    for v in 0..count {
+        edges += band(&met[..count], most_met, v).count();
+    }
+    if !matching::fits(vertices, edges) {
+        return Err(PairError::TooLarge);
+    }
+    let needed = matching::words_needed(vertices, edges)
+        .and_then(|w| w.checked_add(fixed))
+        .ok_or(CapacityError::unrepresentable(0))?;
+    // Phase 2: the graph, the matching, the result.
+    let words = scratch.words(needed)?;
+    let (head, rest) = words.split_at_mut(fixed);
+    let (order, head_rest) = head.split_at_mut(n);
+    let (place, head_rest) = head_rest.split_at_mut(n);
+    let (mark, head_rest) = head_rest.split_at_mut(n);
+    let (met, result) = head_rest.split_at_mut(n);
+    let order = &order[..count];
+    let top = order.iter().map(|&i| event.match_points(i as usize)).max().unwrap_or(0);
+    let units = Units::new(count, top).ok_or(PairError::TooLarge)?;
+    let mut matcher = Matcher::new(vertices, edges, rest);
+    let mut k = 0;
+    mark.fill(NONE);
+    for (v, &i) in order.iter().enumerate() {
+        let stamp = v as u32;
+        for &o in event.opponents(i as usize) {
+            let u = place[o as usize];
+            if u != NONE {
+                mark[u as usize] = stamp;
+            }
+        }
+        let points = i64::from(event.match_points(i as usize));
+        for u in band(&met[..count], most_met, v) {
+            let d = points - i64::from(event.match_points(order[u] as usize));
+            let rematch = if mark[u] == stamp { units.r } else { 0 };
+            matcher.set_edge(k, v as u32, u as u32, -(rematch + d * d));
+            k += 1;
+        }
+        if odd {
+            let second = if event.byes(i as usize) > 0 { units.b } else { 0 };
+            matcher.set_edge(k, v as u32, count as u32, -(second + units.y * points));
+            k += 1;
+        }
+    }
+    matcher.start();
+    matcher.solve().map_err(|_| PairError::TooLarge)?;
+    // The rows in the ranking's order of player1, and the objective from the matched costs.
+    let mut objective = Objective::default();
+    let mut bye = None;
+    let mut rows = 0;
+    let done = met;
+    done.fill(0);
+    for &i in ranking.order() {
+        let v = place[i as usize];
+        if v == NONE || done[v as usize] != 0 {
+            continue;
+        }
+        let (Some(u), Some(e)) = (matcher.mate_of(v as usize), matcher.mate_edge(v as usize)) else {
+            continue;
+        };
+        let cost = u64::try_from(-matcher.weight(e)).unwrap_or(0);
+        done[v as usize] = 1;
+        if u == count {
+            bye = Some(i + 1);
+            let (b, rest) = (cost / units.b as u64, cost % units.b as u64);
+            objective.second_byes = u32::try_from(b).unwrap_or(u32::MAX);
+            objective.bye_points = u32::try_from(rest / units.y as u64).unwrap_or(u32::MAX);
+        } else {
+            done[u] = 1;
+            result[2 * rows] = i + 1;
+            result[2 * rows + 1] = order[u] + 1;
+            rows += 1;
+            objective.rematches += u32::try_from(cost / units.r as u64).unwrap_or(u32::MAX);
+            objective.cost += cost % units.r as u64;
+        }
+    }
+    let result = &*result;
+    Ok(Pairing { matches: &result[..2 * rows], bye, objective })
+}
+
+/// The places after `v` that `v` needs an edge to (module docs): `u` with at most
+/// `2·met[v] + 2·met[u] + 1` places between them.
+fn band<'m>(met: &'m [u32], most_met: u32, v: usize) -> impl Iterator<Item = usize> + 'm {
+    let reach = 2 * met[v] as usize + 2 * most_met as usize + 2;
+    let end = met.len().min(v + 1 + reach);
+    (v + 1..end).filter(move |&u| u - v - 1 <= 2 * (met[v] as usize + met[u] as usize) + 1)
+}
+
+/// Shuffles each run of equal points of `order` (Fisher–Yates, [`SplitMix`] from `seed`).
+// `below(len)` is below a `usize`: its `as usize` cannot truncate.
+#[allow(clippy::cast_possible_truncation)]
+fn shuffle_point_groups(order: &mut [u32], points: impl Fn(u32) -> u32, seed: u64) {
+    let mut random = SplitMix(seed);
+    let mut start = 0;
+    while start < order.len() {
+        let p = points(order[start]);
+        let mut end = start + 1;
+        while end < order.len() && points(order[end]) == p {
+            end += 1;
+        }
+        for i in (start + 1..end).rev() {
+            let j = start + random.below((i - start + 1) as u64) as usize;
+            order.swap(i, j);
+        }
+        start = end;
+    }
+}

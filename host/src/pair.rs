@@ -1,0 +1,151 @@
+//! `referee pair`: the optimal next round of a Swiss event, from its results file or, for
+//! round 1, from a list of players.
+//!
+//! The results file is read as `referee standings` reads it ([`standings::replay`]: the same
+//! validation and errors); the pairing is the core's [`pair::next_round`] on the MTR standings;
+//! the output is the next round's rows of the results-file format with empty result fields.
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+
+use referee_core::pair::{self, Objective, Pairing};
+use referee_core::standings::{Event, Profile};
+use referee_core::HeapScratch;
+
+use crate::standings::parse::{Refusal, HEADER, MAX_NAME_CHARS};
+use crate::standings::{self, internal, Failure};
+
+/// What `referee pair` was asked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The input is a list of players (round 1), not a results file.
+    pub players: bool,
+    /// Choose among the optimal pairings by this seed (`None`: the standings' order decides).
+    pub seed: Option<u64>,
+}
+
+/// The answer: the rows to print and the objective (for `--explain`).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The next round's rows, the header first.
+    pub rows: String,
+    /// The pairing's `(R, B, Y, C)`.
+    pub objective: Objective,
+}
+
+impl Answer {
+    /// The `--explain` line: `rematches R, second byes B, bye points Y, cost C`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn explain(&self) -> String {
+        let o = self.objective;
+        format!(
+            "rematches {}, second byes {}, bye points {}, cost {}",
+            o.rematches, o.second_byes, o.bye_points, o.cost
+        )
+    }
+}
+
+/// Pairs the next round of `input` (a results file, or with `options.players` a list of
+/// players).
+///
+/// # Errors
+/// The first refusal of the input, or a capacity error.
+///
+/// # Complexity
+/// That of [`standings::replay`] and of [`pair::next_round`] (`O(n·r)` for the graph, then the
+/// matching), plus `O(B)` for the answer.
+pub fn run(input: &[u8], options: &Options) -> Result<Answer, Failure> {
+    if options.players {
+        let names = players(input)?;
+        let count = u32::try_from(names.len()).map_err(|_| Failure::Capacity("too many players".to_owned()))?;
+        let mut scratch = HeapScratch::default();
+        let event = Event::new(count, 1, &mut scratch).map_err(|e| Failure::Capacity(e.to_string()))?;
+        pair_event(&event, &names, options.seed)
+    } else {
+        standings::replay(input, None, |event, names| pair_event(event, names, options.seed))
+    }
+}
+
+/// Pairs `event`'s next round and writes its rows.
+fn pair_event(event: &Event<'_>, names: &[String], seed: Option<u64>) -> Result<Answer, Failure> {
+    let mut rank_scratch = HeapScratch::default();
+    let ranking = event.rank(Profile::Mtr, &mut rank_scratch).map_err(|e| Failure::Capacity(e.to_string()))?;
+    let mut scratch = HeapScratch::default();
+    let pairing = pair::next_round(&ranking, seed, &mut scratch).map_err(|e| match e {
+        pair::PairError::RoundOpen => internal(e),
+        other => Failure::Capacity(other.to_string()),
+    })?;
+    Ok(Answer { rows: rows(&pairing, names, event.round() + 1), objective: pairing.objective() })
+}
+
+/// The rows of round `round`: the header, the matches, the bye last.
+fn rows(pairing: &Pairing<'_>, names: &[String], round: u32) -> String {
+    let name = |id: u32| quoted(names.get(id as usize - 1).map_or("", String::as_str));
+    let mut text = String::with_capacity(HEADER.len() + 1 + pairing.matches().len() * 32);
+    text.push_str(HEADER);
+    text.push('\n');
+    for (first, second) in pairing.matches() {
+        let _ = writeln!(text, "{round},{},{},,,", name(first), name(second));
+    }
+    if let Some(bye) = pairing.bye() {
+        let _ = writeln!(text, "{round},{},,,,", name(bye));
+    }
+    text
+}
+
+/// `name` as a CSV field: quoted, with quotes doubled, exactly when it holds a comma, a quote,
+/// CR or LF.
+fn quoted(name: &str) -> std::borrow::Cow<'_, str> {
+    if name.contains([',', '"', '\r', '\n']) {
+        format!("\"{}\"", name.replace('"', "\"\"")).into()
+    } else {
+        name.into()
+    }
+}
+
+/// The names of a list of players: one a line, UTF-8 (an optional byte-order mark), LF or CRLF
+/// line ends, spaces at both ends removed, empty lines skipped; 1 to 64 code points, no two
+/// equal, at least two.
+fn players(input: &[u8]) -> Result<Vec<String>, Failure> {
+    let refuse = |line: usize, message: String| {
+        let line = u64::try_from(line).unwrap_or(u64::MAX);
+        Failure::Refused(Refusal::new(line, 1, message))
+    };
+    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
+    let mut names = Vec::new();
+    let mut seen = HashSet::new();
+    // The lines: a final line end does not start another line.
+    let body = input.strip_suffix(b"\n").unwrap_or(input);
+    let mut lines = 0;
+    for (index, raw) in body.split(|&b| b == b'\n').enumerate().take_while(|_| !input.is_empty()) {
+        let number = index + 1;
+        lines = number;
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let text = std::str::from_utf8(raw).map_err(|e| {
+            refuse(number, format!("invalid UTF-8 at byte {} of the line: a name is UTF-8 text", e.valid_up_to() + 1))
+        })?;
+        let name = text.trim_matches(' ');
+        if name.is_empty() {
+            continue;
+        }
+        let chars = name.chars().count();
+        if chars > MAX_NAME_CHARS {
+            return Err(refuse(
+                number,
+                format!("a name has at most {MAX_NAME_CHARS} characters, this one has {chars}"),
+            ));
+        }
+        if !seen.insert(name.to_owned()) {
+            return Err(refuse(number, format!("{name:?} is listed twice")));
+        }
+        names.push(name.to_owned());
+    }
+    if names.len() < 2 {
+        let found = if names.is_empty() { "none" } else { "one" };
+        return Err(refuse(lines + 1, format!("at least 2 players are needed to pair a round, found {found}")));
+    }
+    Ok(names)
+}
