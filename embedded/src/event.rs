@@ -57,15 +57,12 @@ pub enum Failure {
     Differs(usize),
 }
 
-/// Builds the event in `scratch`, ranks it and compares the table with [`EXPECTED`].
+/// Plays `rounds` in `event`: before each, its explicit drops; then its rows.
 ///
 /// # Errors
-/// A [`Failure`] as described.
-pub fn check(scratch: &mut [u32]) -> Result<(), Failure> {
-    let event_words = Event::words_needed(PLAYERS, ROUND_COUNT).ok_or(Failure::Refused)?;
-    let (event_scratch, rank_scratch) = scratch.split_at_mut(event_words.min(scratch.len()));
-    let mut event = Event::new(PLAYERS, ROUND_COUNT, event_scratch).map_err(|_| Failure::Refused)?;
-    for (drops, rows) in ROUNDS {
+/// [`Failure::Refused`] when the typed API refuses a step.
+pub fn play(event: &mut Event<'_>, rounds: &[(&[u32], &[Row])]) -> Result<(), Failure> {
+    for &(drops, rows) in rounds {
         for &player in drops {
             event.drop_player(player).map_err(|_| Failure::Refused)?;
         }
@@ -82,6 +79,18 @@ pub fn check(scratch: &mut [u32]) -> Result<(), Failure> {
         }
         event.finish_round().map_err(|_| Failure::Refused)?;
     }
+    Ok(())
+}
+
+/// Builds the event in `scratch`, ranks it and compares the table with [`EXPECTED`].
+///
+/// # Errors
+/// A [`Failure`] as described.
+pub fn check(scratch: &mut [u32]) -> Result<(), Failure> {
+    let event_words = Event::words_needed(PLAYERS, ROUND_COUNT).ok_or(Failure::Refused)?;
+    let (event_scratch, rank_scratch) = scratch.split_at_mut(event_words.min(scratch.len()));
+    let mut event = Event::new(PLAYERS, ROUND_COUNT, event_scratch).map_err(|_| Failure::Refused)?;
+    play(&mut event, &ROUNDS)?;
     let table = event.rank(Profile::Mtr, rank_scratch).map_err(|_| Failure::Refused)?;
     let mut out = Comparer::new(EXPECTED);
     for row in table.iter() {

@@ -41,6 +41,7 @@ extern crate std;
 pub mod budget;
 pub mod command;
 pub mod event;
+pub mod pairing;
 #[cfg(target_os = "none")]
 pub mod hostfile;
 #[cfg(target_os = "none")]

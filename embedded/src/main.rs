@@ -1,7 +1,8 @@
 //! `referee-embedded`, the self-check: every built-in case (the `tests/data/` cases that
 //! `embedded/selfcheck-cases.txt` lists) through the judge drivers on the microcontroller, and
-//! the standings event built through the typed API ([`referee_embedded::event`]), one log line
-//! per case, exit status 0 only if all pass.
+//! the standings event built through the typed API ([`referee_embedded::event`]) and the next
+//! round of another paired through it ([`referee_embedded::pairing`]), one log line per case,
+//! exit status 0 only if all pass.
 //! Run it in QEMU with `cd embedded && cargo run --release`.
 #![cfg_attr(target_os = "none", no_std, no_main)]
 
@@ -15,7 +16,7 @@ mod firmware {
     use defmt::Display2Format;
     use referee_embedded::budget::SLAB_WORDS;
     use referee_embedded::selfcheck::{self, Verdict, CASES};
-    use referee_embedded::{event, runtime, status};
+    use referee_embedded::{event, pairing, runtime, status};
 
     #[entry]
     fn main() -> ! {
@@ -27,7 +28,7 @@ mod firmware {
     /// Runs every case with `slab` as scratch, logs one line each; returns how many failed.
     fn run_cases(slab: &mut [u32]) -> usize {
         defmt::println!(
-            "self-check: {=usize} judge cases and the standings event, {=usize} bytes of scratch",
+            "self-check: {=usize} judge cases, the standings event and a pairing, {=usize} bytes of scratch",
             CASES.len(),
             slab.len() * 4
         );
@@ -59,6 +60,17 @@ mod firmware {
             Err(failure) => {
                 failed += 1;
                 defmt::println!("FAIL standings typed-event: {}", failure);
+            }
+        }
+        // The next round of an event, paired through the typed API.
+        match pairing::check(slab) {
+            Ok(()) => {
+                passed += 1;
+                defmt::println!("pass pair typed-round (a drop, a forced rematch, the bye)");
+            }
+            Err(failure) => {
+                failed += 1;
+                defmt::println!("FAIL pair typed-round: {}", failure);
             }
         }
         for problem in selfcheck::uncovered_problems() {

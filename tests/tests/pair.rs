@@ -292,3 +292,40 @@ fn usage_errors() {
     let help = referee(&["pair", "--help"], b"");
     assert!(help.status == 0 && String::from_utf8_lossy(&help.stdout).contains("--players"));
 }
+
+/// The firmware's pairing self-check (`referee_embedded::pairing`) expects an optimal pairing
+/// of its event, with the optimum's objective.
+#[test]
+fn the_firmware_round_expects_an_optimal_pairing() {
+    use referee_embedded::event::Row;
+    use referee_embedded::pairing::{EXPECTED, PLAYERS, ROUNDS};
+    let rounds = ROUNDS
+        .iter()
+        .map(|(_, rows)| {
+            rows.iter()
+                .map(|&row| match row {
+                    Row::Match(p1, p2, w1, w2, d) => Entry::Match(p1 as usize - 1, p2 as usize - 1, w1, w2, d),
+                    Row::Bye(p) => Entry::Bye(p as usize - 1),
+                })
+                .collect()
+        })
+        .collect();
+    let t = Tourney { n: PLAYERS as usize, rounds };
+    let state = State::of(&t);
+    let optimum = state.optimum();
+    assert!(optimum.0 > 0 && state.active.len() % 2 == 1 && state.active.len() < t.n, "a rematch, a bye, a drop");
+    let expected = std::str::from_utf8(EXPECTED).unwrap();
+    let (mut matches, mut bye) = (Vec::new(), None);
+    for line in expected.lines() {
+        let fields: Vec<&str> = line.split(' ').collect();
+        match fields[..] {
+            ["bye", p] => bye = Some(p.parse::<usize>().unwrap() - 1),
+            [a, b] => matches.push((a.parse::<usize>().unwrap() - 1, b.parse::<usize>().unwrap() - 1)),
+            _ => {}
+        }
+    }
+    assert_eq!(state.objective(&matches, bye), optimum);
+    let (r, b, y, c) = optimum;
+    assert!(expected.ends_with(&format!("rematches {r}, second byes {b}, bye points {y}, cost {c}\n")));
+    assert_eq!(solve(&t, None), optimum);
+}

@@ -1,0 +1,92 @@
+//! The self-check's pairing case: the next round of an event built through the typed API
+//! (`referee_core::pair`), as a scoring device would pair it: a player who drops, three who
+//! have all met each other (a rematch cannot be avoided) and have had byes but one. The host
+//! test `tests/tests/pair.rs` checks [`EXPECTED`] against the exhaustive search; the firmware
+//! checks that the microcontroller pairs exactly it.
+
+use core::fmt::Write;
+
+use referee_core::pair::{self, Objective};
+use referee_core::standings::{Event, Profile};
+
+use crate::event::{play, Failure, Row};
+use crate::selfcheck::Comparer;
+
+/// Players of the event (ids `1..=PLAYERS`).
+pub const PLAYERS: u32 = 4;
+
+/// The rounds, each with the players dropped before it: player 4 leaves after round 1.
+pub const ROUNDS: [(&[u32], &[Row]); 3] = [
+    (&[], &[Row::Match(1, 2, 2, 0, 0), Row::Match(3, 4, 2, 1, 0)]),
+    (&[4], &[Row::Match(1, 3, 0, 2, 0), Row::Bye(2)]),
+    (&[], &[Row::Match(2, 3, 2, 1, 0), Row::Bye(1)]),
+];
+
+/// The pairing of round 4: one line per match (`player1 player2`), the bye, the objective.
+pub const EXPECTED: &[u8] = b"1 2\nbye 3\nrematches 1, second byes 0, bye points 6, cost 0\n";
+
+/// The most players of an event after 18 rounds whose event, ranking and pairing fit the slab
+/// together by [`pair::words_needed`]'s bound: `n·(18 + 7) + 11·n` words and the pairing's.
+pub const LARGEST_18_ROUND_PAIRING: u32 = 106;
+
+/// The words an event of `players` after 18 rounds needs to be ranked and paired (the bound).
+#[must_use]
+pub fn words_for_18_rounds(players: u32) -> Option<usize> {
+    let n = usize::try_from(players).ok()?;
+    Event::words_needed(players, 18)?
+        .checked_add(Event::ranking_words(n)?)?
+        .checked_add(pair::words_needed(n, 18)?)
+}
+
+/// Builds the event in `scratch`, ranks it, pairs round 4 and compares with [`EXPECTED`].
+///
+/// # Errors
+/// A [`Failure`] as described.
+pub fn check(scratch: &mut [u32]) -> Result<(), Failure> {
+    let rounds = u32::try_from(ROUNDS.len()).map_err(|_| Failure::Refused)?;
+    let event_words = Event::words_needed(PLAYERS, rounds).ok_or(Failure::Refused)?;
+    let rank_words = Event::ranking_words(PLAYERS as usize).ok_or(Failure::Refused)?;
+    let (event_scratch, rest) = scratch.split_at_mut(event_words.min(scratch.len()));
+    let (rank_scratch, pair_scratch) = rest.split_at_mut(rank_words.min(rest.len()));
+    let mut event = Event::new(PLAYERS, rounds, event_scratch).map_err(|_| Failure::Refused)?;
+    play(&mut event, &ROUNDS)?;
+    let ranking = event.rank(Profile::Mtr, rank_scratch).map_err(|_| Failure::Refused)?;
+    let pairing = pair::next_round(&ranking, None, pair_scratch).map_err(|_| Failure::Refused)?;
+    let mut out = Comparer::new(EXPECTED);
+    for (first, second) in pairing.matches() {
+        writeln!(out, "{first} {second}").map_err(|_| Failure::Refused)?;
+    }
+    if let Some(bye) = pairing.bye() {
+        writeln!(out, "bye {bye}").map_err(|_| Failure::Refused)?;
+    }
+    let Objective { rematches, second_byes, bye_points, cost } = pairing.objective();
+    writeln!(out, "rematches {rematches}, second byes {second_byes}, bye points {bye_points}, cost {cost}")
+        .map_err(|_| Failure::Refused)?;
+    out.difference().map_or(Ok(()), |offset| Err(Failure::Differs(offset)))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::vec;
+
+    use super::*;
+
+    #[test]
+    fn the_round_pairs_as_expected_with_the_firmware_slab() {
+        let mut slab = vec![0u32; crate::budget::SLAB_WORDS];
+        assert_eq!(check(&mut slab), Ok(()));
+    }
+
+    #[test]
+    fn the_largest_18_round_pairing_fits_the_slab_and_one_more_player_does_not() {
+        let words = |n| words_for_18_rounds(n).unwrap();
+        assert!(words(LARGEST_18_ROUND_PAIRING) <= crate::budget::SLAB_WORDS);
+        assert!(words(LARGEST_18_ROUND_PAIRING + 1) > crate::budget::SLAB_WORDS);
+    }
+
+    #[test]
+    fn a_scratch_too_small_is_a_refusal_not_a_panic() {
+        let mut words = [0u32; 40];
+        assert_eq!(check(&mut words), Err(Failure::Refused));
+    }
+}
