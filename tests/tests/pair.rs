@@ -6,7 +6,7 @@
 //! input refused with its message.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::cast_possible_truncation)]
 
-use referee_core::pair::{self, Objective};
+use referee_core::pair::{self, Objective, Pairing};
 use referee_core::standings::{Event, Profile};
 use referee_core::HeapScratch;
 use std::path::PathBuf;
@@ -15,8 +15,9 @@ use referee_tests::event::{random_event, record_round, Entry, Tourney};
 use referee_tests::reference::pair::State;
 use referee_tests::{data_dir, expect_refusal, referee, Rng};
 
-/// Pairs `t`'s next round with the typed API (and `seed`), checks the pairing is one of the
-/// players still in, and returns its objective as the reference computes it.
+/// Pairs `t`'s next round with the typed API (and `seed`), by [`pair::next_round`] and by the
+/// matching alone, checks that each pairing is one of the players still in, in the ranking's
+/// order, with the objective it reports, and returns that objective (the same for both).
 fn solve(t: &Tourney, seed: Option<u64>) -> Goal {
     let rounds = t.rounds.len().max(1) as u32;
     let mut words = vec![0u32; Event::words_needed(t.n as u32, rounds).unwrap()];
@@ -29,40 +30,40 @@ fn solve(t: &Tourney, seed: Option<u64>) -> Goal {
     let mut rank_words = HeapScratch::default();
     let ranking = event.rank(Profile::Mtr, &mut rank_words).unwrap();
     let bound = pair::words_needed(t.n, t.rounds.len() as u32).unwrap();
-    let mut scratch = vec![0u32; bound];
-    let pairing = pair::next_round(&ranking, seed, &mut scratch[..]).unwrap();
     let state = State::of(t);
     let position = |id: u32| ranking.iter().position(|r| r.player == id).unwrap();
-    let mut seen = vec![false; t.n];
-    let mut matches = Vec::new();
-    let mut last_first = None;
-    for (a, b) in pairing.matches() {
-        let (a, b) = (a as usize - 1, b as usize - 1);
-        assert!(position(a as u32 + 1) < position(b as u32 + 1), "player1 ranks first: {t:?}");
-        assert!(last_first < Some(position(a as u32 + 1)), "rows in ranking order: {t:?}");
-        last_first = Some(position(a as u32 + 1));
-        matches.push((a, b));
-        for p in [a, b] {
-            assert!(!seen[p], "{p} paired twice: {t:?}");
-            seen[p] = true;
+    let check = |pairing: &Pairing<'_>| -> Goal {
+        let mut seen = vec![false; t.n];
+        let mut matches = Vec::new();
+        let mut last_first = None;
+        for (a, b) in pairing.matches() {
+            assert!(position(a) < position(b), "player1 ranks first: {t:?}");
+            assert!(last_first < Some(position(a)), "rows in ranking order: {t:?}");
+            last_first = Some(position(a));
+            let (a, b) = (a as usize - 1, b as usize - 1);
+            matches.push((a, b));
+            for p in [a, b] {
+                assert!(!std::mem::replace(&mut seen[p], true), "{p} paired twice: {t:?}");
+            }
         }
-    }
-    let bye = pairing.bye().map(|p| p as usize - 1);
-    if let Some(p) = bye {
-        assert!(!seen[p], "{p} on the bye and in a match: {t:?}");
-        seen[p] = true;
-    }
-    let paired: Vec<usize> = (0..t.n).filter(|&p| seen[p]).collect();
-    assert_eq!(paired, state.active, "exactly the players still in: {t:?}");
-    assert_eq!(bye.is_some(), state.active.len() % 2 == 1, "a bye exactly for an odd number: {t:?}");
-    let objective = state.objective(&matches, bye);
-    let Objective { rematches, second_byes, bye_points, cost } = pairing.objective();
-    assert_eq!(
-        objective,
-        (u64::from(rematches), u64::from(second_byes), u64::from(bye_points), cost),
-        "the reported objective: {t:?}"
-    );
-    objective
+        let bye = pairing.bye().map(|p| p as usize - 1);
+        if let Some(p) = bye {
+            assert!(!std::mem::replace(&mut seen[p], true), "{p} on the bye and in a match: {t:?}");
+        }
+        let paired: Vec<usize> = (0..t.n).filter(|&p| seen[p]).collect();
+        assert_eq!(paired, state.active, "exactly the players still in: {t:?}");
+        assert_eq!(bye.is_some(), state.active.len() % 2 == 1, "a bye exactly for an odd number: {t:?}");
+        let objective = state.objective(&matches, bye);
+        let Objective { rematches, second_byes, bye_points, cost } = pairing.objective();
+        let reported = (u64::from(rematches), u64::from(second_byes), u64::from(bye_points), cost);
+        assert_eq!(objective, reported, "the reported objective: {t:?}");
+        objective
+    };
+    let mut scratch = vec![0u32; bound];
+    let fast = check(&pair::next_round(&ranking, seed, &mut scratch[..]).unwrap());
+    let matched = check(&pair::next_round_by_matching(&ranking, seed, &mut scratch[..]).unwrap());
+    assert_eq!(fast, matched, "the fast path and the matching: {t:?}");
+    fast
 }
 
 fn check_many(seed: u64, events: usize, max_players: u64, max_rounds: u64) -> [usize; 2] {
@@ -328,4 +329,28 @@ fn the_firmware_round_expects_an_optimal_pairing() {
     let (r, b, y, c) = optimum;
     assert!(expected.ends_with(&format!("rematches {r}, second byes {b}, bye points {y}, cost {c}\n")));
     assert_eq!(solve(&t, None), optimum);
+}
+
+/// The matching alone (without the fast path) reaches every public case's optimum too.
+#[test]
+fn the_matching_alone_reaches_every_public_optimum() {
+    use referee_host::standings::{replay, Failure};
+    for (input, _, optimum) in public_cases().into_iter().filter(|c| !c.1) {
+        let bytes = std::fs::read(&input).unwrap();
+        let objective = replay(&bytes, None, |event, _| {
+            let mut rank_words = HeapScratch::default();
+            let ranking = event.rank(Profile::Mtr, &mut rank_words).unwrap();
+            let mut scratch = HeapScratch::default();
+            let pairing = pair::next_round_by_matching(&ranking, None, &mut scratch).unwrap();
+            Ok::<_, Failure>(pairing.objective())
+        })
+        .unwrap();
+        let got = (
+            u64::from(objective.rematches),
+            u64::from(objective.second_byes),
+            u64::from(objective.bye_points),
+            objective.cost,
+        );
+        assert_eq!(got, optimum, "{}", input.display());
+    }
 }

@@ -242,13 +242,40 @@ impl SplitMix {
 /// beyond about 2^20 players.
 ///
 /// # Complexity
-/// See the module docs: `O(n·r)` to build, then the matching.
-// Places are below `n ≤ MAX_PLAYERS = 2^24`: their `as u32` cannot truncate.
-#[allow(clippy::cast_possible_truncation)]
+/// See the module docs: `O(n·r)` for the fast path, else to build the graph, then the matching.
 pub fn next_round<'s>(
     ranking: &Ranking<'_>,
     seed: Option<u64>,
     scratch: &'s mut (impl Scratch + ?Sized),
+) -> Result<Pairing<'s>, PairError> {
+    pair(ranking, seed, scratch, true)
+}
+
+/// [`next_round`] without its fast path: always the matching (the tests hold both to the
+/// exhaustive search).
+///
+/// # Errors
+/// As [`next_round`].
+///
+/// # Complexity
+/// The matching's (module docs).
+#[doc(hidden)]
+pub fn next_round_by_matching<'s>(
+    ranking: &Ranking<'_>,
+    seed: Option<u64>,
+    scratch: &'s mut (impl Scratch + ?Sized),
+) -> Result<Pairing<'s>, PairError> {
+    pair(ranking, seed, scratch, false)
+}
+
+/// [`next_round`], with or without the fast path.
+// Places are below `n ≤ MAX_PLAYERS = 2^24`: their `as u32` cannot truncate.
+#[allow(clippy::cast_possible_truncation)]
+fn pair<'s>(
+    ranking: &Ranking<'_>,
+    seed: Option<u64>,
+    scratch: &'s mut (impl Scratch + ?Sized),
+    fast: bool,
 ) -> Result<Pairing<'s>, PairError> {
     let event = ranking.event();
     if event.is_open() {
@@ -261,7 +288,7 @@ pub fn next_round<'s>(
     let (order, rest) = words.split_at_mut(n);
     let (place, rest) = rest.split_at_mut(n);
     let (mark, rest) = rest.split_at_mut(n);
-    let (met, _) = rest.split_at_mut(n);
+    let (met, result) = rest.split_at_mut(n);
     let mut count = 0;
     for &i in ranking.order() {
         if event.is_dropped(i as usize) == Some(false) {
@@ -276,6 +303,13 @@ pub fn next_round<'s>(
     place.fill(NONE);
     for (v, &i) in order.iter().enumerate() {
         place[i as usize] = v as u32;
+    }
+    let order = &*order;
+    let fast = fast.then(|| pair_at_the_bound(event, ranking.order(), order, place, mark, met, result)).flatten();
+    if let Some((rows, bye, objective)) = fast {
+        // The same words again (a scratch keeps them), to hand out the rows.
+        let words = &scratch.words(fixed)?[4 * n..];
+        return Ok(Pairing { matches: &words[..2 * rows], bye, objective });
     }
     mark.fill(NONE);
     let mut most_met = 0;
@@ -371,6 +405,158 @@ pub fn next_round<'s>(
     }
     let result = &*result;
     Ok(Pairing { matches: &result[..2 * rows], bye, objective })
+}
+
+/// The fast path (module docs): pairs `order` greedily with no rematch, the bye to the
+/// lowest-ranked of the players who may have it with the fewest points, equal points within
+/// their group and one player of each odd group down to the next, and returns the rows (in
+/// `result`, ranking order as in [`next_round`]), the bye and the objective if that pairing
+/// reaches the lower bound `(0, B*, Y*, C*)`; `None` (the matching decides) otherwise.
+/// `mate` and `link` are working words (`order.len()` each at least).
+///
+/// The bound: no pairing has fewer than 0 rematches; `B* = 0` exactly when someone to pair has
+/// had no bye; `Y*` is the fewest points among those who may then have it; and with the bye in
+/// that point group, `C` is at least the cost of pairing the rest as neighbours in the list
+/// (for convex costs on a line the neighbours' pairing is the cheapest, module docs), the same
+/// whichever member of the group has the bye.
+// Places are below `n ≤ MAX_PLAYERS = 2^24`: their `as u32` cannot truncate.
+#[allow(clippy::cast_possible_truncation)]
+fn pair_at_the_bound(
+    event: &crate::standings::Event<'_>,
+    ranked: &[u32],
+    order: &[u32],
+    place: &[u32],
+    mate: &mut [u32],
+    link: &mut [u32],
+    result: &mut [u32],
+) -> Option<(usize, Option<u32>, Objective)> {
+    let count = order.len();
+    let points = |v: usize| event.match_points(order[v] as usize);
+    let met = |u: u32, v: u32| event.opponents(order[u as usize] as usize).iter().any(|&o| place[o as usize] == v);
+    // The bye: among those without one (or everyone), the fewest points, the lowest ranked.
+    let mut bye = NONE;
+    if count % 2 == 1 {
+        let fresh = (0..count).any(|v| event.byes(order[v] as usize) == 0);
+        let may = |v: usize| !fresh || event.byes(order[v] as usize) == 0;
+        let fewest = (0..count).filter(|&v| may(v)).map(points).min()?;
+        bye = (0..count).rev().find(|&v| may(v) && points(v) == fewest)? as u32;
+    }
+    let mate = &mut mate[..count];
+    mate.fill(NONE);
+    // Each point group in turn, as a list threaded through `link`; `carry` floats down.
+    let mut carry = NONE;
+    let mut start = 0;
+    while start < count {
+        let mut end = start;
+        while end < count && points(end) == points(start) {
+            end += 1;
+        }
+        let mut head = NONE;
+        let mut size = 0;
+        for v in (start..end).rev().filter(|&v| v as u32 != bye) {
+            link[v] = head;
+            head = v as u32;
+            size += 1;
+        }
+        if carry != NONE {
+            let partner = take(link, &mut head, |v| !met(carry, v))?;
+            mate[carry as usize] = partner;
+            mate[partner as usize] = carry;
+            size -= 1;
+        }
+        carry = NONE;
+        if size % 2 == 1 {
+            // The lowest ranked of the group floats down.
+            let mut last = head;
+            while link[last as usize] != NONE {
+                last = link[last as usize];
+            }
+            carry = take(link, &mut head, |v| v == last)?;
+        }
+        while head != NONE {
+            let first = take(link, &mut head, |_| true)?;
+            if let Some(second) = take(link, &mut head, |v| !met(first, v)) {
+                mate[first as usize] = second;
+                mate[second as usize] = first;
+                continue;
+            }
+            // `first` has met everyone left: with the next one left, `other`, re-pair a pair
+            // `(a, b)` of the group already made as `(first, a)` and `(other, b)`.
+            let other = take(link, &mut head, |_| true)?;
+            let (a, b) = (start..end).map(|a| (a as u32, mate[a])).find(|&(a, b)| {
+                (start..end).contains(&(b as usize)) && !met(first, a) && !met(other, b)
+            })?;
+            mate[first as usize] = a;
+            mate[a as usize] = first;
+            mate[other as usize] = b;
+            mate[b as usize] = other;
+        }
+        start = end;
+    }
+    if carry != NONE {
+        return None;
+    }
+    // The objective, and the bound's `C*`: the rest paired as neighbours.
+    let mut objective = Objective::default();
+    let mut bound = 0u64;
+    let mut previous = None;
+    for v in (0..count).filter(|&v| v as u32 != bye) {
+        match previous.take() {
+            None => previous = Some(v),
+            Some(u) => bound += u64::from(points(u).abs_diff(points(v))).pow(2),
+        }
+    }
+    for v in 0..count {
+        let u = mate[v] as usize;
+        if u != NONE as usize && v < u {
+            objective.cost += u64::from(points(u).abs_diff(points(v))).pow(2);
+        }
+    }
+    if objective.cost != bound {
+        return None;
+    }
+    // The rows in the ranking's order of player1 (`link` marks the players written).
+    let done = &mut link[..count];
+    done.fill(0);
+    let mut rows = 0;
+    let mut bye_id = None;
+    for &i in ranked {
+        let v = place[i as usize];
+        if v == NONE || done[v as usize] != 0 {
+            continue;
+        }
+        done[v as usize] = 1;
+        if v == bye {
+            bye_id = Some(i + 1);
+            objective.second_byes = u32::from(event.byes(i as usize) > 0);
+            objective.bye_points = event.match_points(i as usize);
+            continue;
+        }
+        let u = mate[v as usize] as usize;
+        done[u] = 1;
+        result[2 * rows] = i + 1;
+        result[2 * rows + 1] = order[u] + 1;
+        rows += 1;
+    }
+    Some((rows, bye_id, objective))
+}
+
+/// Unlinks from the list at `head` (threaded through `link`) the first member `keep` takes.
+fn take(link: &mut [u32], head: &mut u32, keep: impl Fn(u32) -> bool) -> Option<u32> {
+    let (mut before, mut at) = (NONE, *head);
+    while at != NONE && !keep(at) {
+        before = at;
+        at = link[at as usize];
+    }
+    if at == NONE {
+        return None;
+    }
+    if before == NONE {
+        *head = link[at as usize];
+    } else {
+        link[before as usize] = link[at as usize];
+    }
+    Some(at)
 }
 
 /// The places after `v` that `v` needs an edge to (module docs): `u` with at most
