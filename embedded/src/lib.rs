@@ -41,9 +41,9 @@ extern crate std;
 pub mod budget;
 pub mod command;
 pub mod event;
-pub mod pairing;
 #[cfg(target_os = "none")]
 pub mod hostfile;
+pub mod pairing;
 #[cfg(target_os = "none")]
 pub mod runtime;
 pub mod selfcheck;

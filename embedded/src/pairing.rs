@@ -27,15 +27,13 @@ pub const EXPECTED: &[u8] = b"1 2\nbye 3\nrematches 1, second byes 0, bye points
 
 /// The most players of an event after 18 rounds whose event, ranking and pairing fit the slab
 /// together by [`pair::words_needed`]'s bound: `n·(18 + 7) + 11·n` words and the pairing's.
-pub const LARGEST_18_ROUND_PAIRING: u32 = 106;
+pub const LARGEST_18_ROUND_PAIRING: u32 = 105;
 
 /// The words an event of `players` after 18 rounds needs to be ranked and paired (the bound).
 #[must_use]
 pub fn words_for_18_rounds(players: u32) -> Option<usize> {
     let n = usize::try_from(players).ok()?;
-    Event::words_needed(players, 18)?
-        .checked_add(Event::ranking_words(n)?)?
-        .checked_add(pair::words_needed(n, 18)?)
+    Event::words_needed(players, 18)?.checked_add(Event::ranking_words(n)?)?.checked_add(pair::words_needed(n, 18)?)
 }
 
 /// Builds the event in `scratch`, ranks it, pairs round 4 and compares with [`EXPECTED`].

@@ -37,7 +37,7 @@ const MARK: u32 = 4;
 
 /// Words of scratch for `vertices` vertices and `edges` edges, if that fits a `usize`: the edge
 /// list (`2m` endpoints, `2m` weight words), the adjacency (`V + 1 + 2m`), the allowed-edge
-/// bits (`m/32`), and 44 words per vertex for the blossom forest, its edge lists and the
+/// bits (`m/32`), and 50 words per vertex for the blossom forest, its edge lists and the
 /// duals.
 ///
 /// # Complexity
@@ -50,8 +50,9 @@ pub(crate) fn words_needed(vertices: usize, edges: usize) -> Option<usize> {
 /// Words per vertex: mate, in-blossom, queue, trace, unused and adjacency start (6); per node
 /// (`2V` nodes: vertices and blossoms) label, label end, parent, first child, next, previous,
 /// endpoint, base, best edge, list start and length, best edge to it and touched mark
-/// (13 × 2), its dual and its label's stamp (4 × 2); and the pool of edge lists (4).
-const VERTEX_WORDS: usize = 44;
+/// (13 × 2), its dual and its label's stamp (4 × 2), its place in the list of labelled nodes
+/// (2 × 2); the pool of edge lists (4); the list of free vertices with a best edge (2).
+const VERTEX_WORDS: usize = 50;
 
 /// The overflow of a dual variable (only for weights near `i64::MAX / V`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,6 +110,17 @@ pub(crate) struct Matcher<'w> {
     total: i64,
     /// For each top-level node: `total` when it took its label (2 words each).
     stamp: &'w mut [u32],
+    /// The nodes labelled this stage (each once: `in_active` holds the stage it was listed
+    /// in, plus one), and the vertices given a best edge while free (`in_fringe` likewise):
+    /// the dual change looks at these, not at every node.
+    active: &'w mut [u32],
+    active_len: usize,
+    in_active: &'w mut [u32],
+    fringe: &'w mut [u32],
+    fringe_len: usize,
+    in_fringe: &'w mut [u32],
+    /// The stage, plus one (0: none yet).
+    stage: u32,
 }
 
 impl<'w> Matcher<'w> {
@@ -141,7 +153,11 @@ impl<'w> Matcher<'w> {
         let (best_to, rest) = rest.split_at_mut(2 * nv);
         let (touched, rest) = rest.split_at_mut(2 * nv);
         let (pool, rest) = rest.split_at_mut(4 * nv);
-        let (stamp, _) = rest.split_at_mut(4 * nv);
+        let (stamp, rest) = rest.split_at_mut(4 * nv);
+        let (active, rest) = rest.split_at_mut(2 * nv);
+        let (in_active, rest) = rest.split_at_mut(2 * nv);
+        let (fringe, rest) = rest.split_at_mut(nv);
+        let (in_fringe, _) = rest.split_at_mut(nv);
         Self {
             nv,
             ne,
@@ -175,6 +191,13 @@ impl<'w> Matcher<'w> {
             touched,
             total: 0,
             stamp,
+            active,
+            active_len: 0,
+            in_active,
+            fringe,
+            fringe_len: 0,
+            in_fringe,
+            stage: 0,
         }
     }
 
@@ -309,6 +332,9 @@ impl<'w> Matcher<'w> {
         self.list_start.fill(NONE);
         self.stamp.fill(0);
         self.total = 0;
+        self.in_active.fill(0);
+        self.in_fringe.fill(0);
+        self.stage = 0;
         self.unused_len = 0;
         for b in (nv..2 * nv).rev() {
             self.unused[self.unused_len] = b as u32;
@@ -370,6 +396,25 @@ impl<'w> Matcher<'w> {
 
     /// Queues outer vertex `v`. A vertex turns outer at most once a stage, and the dual change
     /// queues one vertex only when the queue is empty: `V + 1` entries suffice.
+    /// Lists top-level node `b` as labelled this stage (once).
+    fn list_active(&mut self, b: usize) {
+        if self.in_active[b] != self.stage {
+            self.in_active[b] = self.stage;
+            self.active[self.active_len] = b as u32;
+            self.active_len += 1;
+        }
+    }
+
+    /// Sets free vertex `w`'s best edge to `k`, listing `w` (once a stage).
+    fn set_fringe_best(&mut self, w: usize, k: usize) {
+        self.best[w] = k as u32;
+        if self.in_fringe[w] != self.stage {
+            self.in_fringe[w] = self.stage;
+            self.fringe[self.fringe_len] = w as u32;
+            self.fringe_len += 1;
+        }
+    }
+
     fn push(&mut self, v: usize) {
         self.queue[self.queue_len] = v as u32;
         self.queue_len += 1;
@@ -380,6 +425,7 @@ impl<'w> Matcher<'w> {
         self.label[w] = t;
         self.label[b] = t;
         self.set_stamp(b);
+        self.list_active(b);
         self.label_end[w] = p;
         self.label_end[b] = p;
         self.best[w] = NONE;
@@ -484,6 +530,7 @@ impl<'w> Matcher<'w> {
         self.prev[bb] = tail as u32;
         self.label[b] = OUTER;
         self.set_stamp(b);
+        self.list_active(b);
         self.label_end[b] = self.label_end[bb];
         self.set_dual(b, 0);
         let mut leaf = self.first_leaf(b);
@@ -660,6 +707,7 @@ impl<'w> Matcher<'w> {
             self.label[x] = INNER;
             self.label[bv] = INNER;
             self.set_stamp(bv);
+            self.list_active(bv);
             self.label_end[x] = p;
             self.label_end[bv] = p;
             self.best[bv] = NONE;
@@ -768,6 +816,9 @@ impl<'w> Matcher<'w> {
     pub(crate) fn solve(&mut self) -> Result<(), Overflow> {
         let nv = self.nv;
         for _ in 0..nv {
+            self.stage += 1;
+            self.active_len = 0;
+            self.fringe_len = 0;
             self.label.fill(FREE);
             self.best.fill(NONE);
             self.allowed.fill(0);
@@ -823,7 +874,7 @@ impl<'w> Matcher<'w> {
                         } else if self.label[w] == FREE
                             && (self.best[w] == NONE || kslack < self.slack(self.best[w] as usize))
                         {
-                            self.best[w] = k as u32;
+                            self.set_fringe_best(w, k);
                         }
                     }
                 }
@@ -833,7 +884,8 @@ impl<'w> Matcher<'w> {
                 // The dual change: the least of the slacks that would let the forest grow.
                 let mut delta: Option<(i128, u8, usize)> = None;
                 let better = |d: i128, current: &Option<(i128, u8, usize)>| current.is_none_or(|(c, _, _)| d < c);
-                for v in 0..nv {
+                for i in 0..self.fringe_len {
+                    let v = self.fringe[i] as usize;
                     if self.label[self.in_blossom[v] as usize] == FREE && self.best[v] != NONE {
                         let d = self.slack(self.best[v] as usize);
                         if better(d, &delta) {
@@ -841,17 +893,17 @@ impl<'w> Matcher<'w> {
                         }
                     }
                 }
-                for b in 0..2 * nv {
-                    if self.parent[b] == NONE && self.base[b] != NONE && self.label[b] == OUTER && self.best[b] != NONE
-                    {
+                for i in 0..self.active_len {
+                    let b = self.active[i] as usize;
+                    if self.parent[b] != NONE || self.base[b] == NONE {
+                        continue;
+                    }
+                    if self.label[b] == OUTER && self.best[b] != NONE {
                         let d = self.slack(self.best[b] as usize) / 2;
                         if better(d, &delta) {
                             delta = Some((d, 3, self.best[b] as usize));
                         }
-                    }
-                }
-                for b in nv..2 * nv {
-                    if self.base[b] != NONE && self.parent[b] == NONE && self.label[b] == INNER {
+                    } else if b >= nv && self.label[b] == INNER {
                         let d = i128::from(self.dual(b));
                         if better(d, &delta) {
                             delta = Some((d, 4, b));
@@ -865,8 +917,9 @@ impl<'w> Matcher<'w> {
                 let d = i64::try_from(d).map_err(|_| Overflow)?;
                 // The vertices' duals change lazily (`vertex_dual`).
                 self.total = self.total.checked_add(d).ok_or(Overflow)?;
-                for b in nv..2 * nv {
-                    if self.base[b] != NONE && self.parent[b] == NONE {
+                for i in 0..self.active_len {
+                    let b = self.active[i] as usize;
+                    if b >= nv && self.base[b] != NONE && self.parent[b] == NONE {
                         let value = match self.label[b] {
                             OUTER => self.dual(b).checked_add(d),
                             INNER => self.dual(b).checked_sub(d),

@@ -35,17 +35,27 @@
 //! within `2f(a) + 2f(d) + 1` places of each other (the bye may stand between), about
 //! `4r + 2` per player after `r` rounds, and the bye's edge to everyone.
 //!
-//! **Most of the work is done before the search.** Every match of two players with equal
+//! **Often no search at all.** The least conceivable objective is `(0, B*, Y*, C*)`: no rematch;
+//! `B* = 0` when someone to pair has had no bye; `Y*` the fewest points among those who may then
+//! have it; and, the bye in that point group, `C*` the cost of pairing the rest as neighbours in
+//! the list (the cheapest pairing of points on a line for a convex cost, by the re-pairing above;
+//! the same whichever member of the group has the bye). A greedy pass (each point group paired
+//! within itself without rematches, one player of an odd group down to the next) that reaches it
+//! is optimal, in `O(n·r)`; when it does not (a floater who has met everyone below, a forced
+//! rematch), the matching decides.
+//!
+//! **Most of the work of the search is done before it.** Every match of two players with equal
 //! points who have not met costs 0, the least there is: matched greedily along the list, with
 //! every dual at 0, they are a state the blossom algorithm reaches by itself, so it starts
 //! there and only the few players left over (about one per point group, and those whose
 //! group-mates they have all met) are searched for.
 //!
 //! # Memory and time
-//! [`words_needed`] bounds the scratch: `4n` words for the order, about 6 words per edge and
-//! 28 per player for the matching. Time: `O(n·r)` to build the graph; the search is
-//! `O(s·(n + m))` for `s` players left over by the greedy start in typical events, `O(n·(n²+m))`
-//! at worst. `--seed` reorders players of equal points (a reproducible choice among optima).
+//! [`words_needed`] bounds the scratch: `5n` words for the order and the result, about 6 words
+//! per edge and 44 per player for the matching. Time: `O(n·r)` for the fast path and to build
+//! the graph; the search is `O(s·(n + m))` for `s` players left over by the warm start in
+//! typical events, `O(n·(n² + m))` at worst. A seed reorders players of equal points (a
+//! reproducible choice among optima).
 //!
 //! # Example
 //! ```
@@ -169,7 +179,7 @@ impl Pairing<'_> {
 /// `rounds` rounds (at most `4·rounds + 3` edges a player), if it fits a `usize`.
 ///
 /// ```
-/// assert_eq!(referee_core::pair::words_needed(8000, 18), Some(4_010_797));
+/// assert_eq!(referee_core::pair::words_needed(8000, 18), Some(4_058_803));
 /// ```
 ///
 /// # Complexity
@@ -483,9 +493,9 @@ fn pair_at_the_bound(
             // `first` has met everyone left: with the next one left, `other`, re-pair a pair
             // `(a, b)` of the group already made as `(first, a)` and `(other, b)`.
             let other = take(link, &mut head, |_| true)?;
-            let (a, b) = (start..end).map(|a| (a as u32, mate[a])).find(|&(a, b)| {
-                (start..end).contains(&(b as usize)) && !met(first, a) && !met(other, b)
-            })?;
+            let (a, b) = (start..end)
+                .map(|a| (a as u32, mate[a]))
+                .find(|&(a, b)| (start..end).contains(&(b as usize)) && !met(first, a) && !met(other, b))?;
             mate[first as usize] = a;
             mate[a as usize] = first;
             mate[other as usize] = b;
@@ -506,10 +516,9 @@ fn pair_at_the_bound(
             Some(u) => bound += u64::from(points(u).abs_diff(points(v))).pow(2),
         }
     }
-    for v in 0..count {
-        let u = mate[v] as usize;
-        if u != NONE as usize && v < u {
-            objective.cost += u64::from(points(u).abs_diff(points(v))).pow(2);
+    for (v, &u) in mate.iter().enumerate() {
+        if u != NONE && v < u as usize {
+            objective.cost += u64::from(points(u as usize).abs_diff(points(v))).pow(2);
         }
     }
     if objective.cost != bound {
