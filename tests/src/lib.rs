@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 pub mod event;
+pub mod pairing;
 pub mod reference;
 
 /// The folder of judge data, `tests/data/`.

@@ -6,65 +6,15 @@
 //! input refused with its message.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::cast_possible_truncation)]
 
-use referee_core::pair::{self, Objective, Pairing};
-use referee_core::standings::{Event, Profile};
+use referee_core::pair;
+use referee_core::standings::Profile;
 use referee_core::HeapScratch;
 use std::path::PathBuf;
 
-use referee_tests::event::{random_event, record_round, Entry, Tourney};
+use referee_tests::event::{random_event, Entry, Tourney};
+use referee_tests::pairing::{check_next_round, Goal};
 use referee_tests::reference::pair::State;
 use referee_tests::{data_dir, expect_refusal, referee, Rng};
-
-/// Pairs `t`'s next round with the typed API (and `seed`), by [`pair::next_round`] and by the
-/// matching alone, checks that each pairing is one of the players still in, in the ranking's
-/// order, with the objective it reports, and returns that objective (the same for both).
-fn solve(t: &Tourney, seed: Option<u64>) -> Goal {
-    let rounds = t.rounds.len().max(1) as u32;
-    let mut words = vec![0u32; Event::words_needed(t.n as u32, rounds).unwrap()];
-    let mut event = Event::new(t.n as u32, rounds, &mut words[..]).unwrap();
-    for round in &t.rounds {
-        event.start_round().unwrap();
-        record_round(&mut event, round);
-        event.finish_round().unwrap();
-    }
-    let mut rank_words = HeapScratch::default();
-    let ranking = event.rank(Profile::Mtr, &mut rank_words).unwrap();
-    let bound = pair::words_needed(t.n, t.rounds.len() as u32).unwrap();
-    let state = State::of(t);
-    let position = |id: u32| ranking.iter().position(|r| r.player == id).unwrap();
-    let check = |pairing: &Pairing<'_>| -> Goal {
-        let mut seen = vec![false; t.n];
-        let mut matches = Vec::new();
-        let mut last_first = None;
-        for (a, b) in pairing.matches() {
-            assert!(position(a) < position(b), "player1 ranks first: {t:?}");
-            assert!(last_first < Some(position(a)), "rows in ranking order: {t:?}");
-            last_first = Some(position(a));
-            let (a, b) = (a as usize - 1, b as usize - 1);
-            matches.push((a, b));
-            for p in [a, b] {
-                assert!(!std::mem::replace(&mut seen[p], true), "{p} paired twice: {t:?}");
-            }
-        }
-        let bye = pairing.bye().map(|p| p as usize - 1);
-        if let Some(p) = bye {
-            assert!(!std::mem::replace(&mut seen[p], true), "{p} on the bye and in a match: {t:?}");
-        }
-        let paired: Vec<usize> = (0..t.n).filter(|&p| seen[p]).collect();
-        assert_eq!(paired, state.active, "exactly the players still in: {t:?}");
-        assert_eq!(bye.is_some(), state.active.len() % 2 == 1, "a bye exactly for an odd number: {t:?}");
-        let objective = state.objective(&matches, bye);
-        let Objective { rematches, second_byes, bye_points, cost } = pairing.objective();
-        let reported = (u64::from(rematches), u64::from(second_byes), u64::from(bye_points), cost);
-        assert_eq!(objective, reported, "the reported objective: {t:?}");
-        objective
-    };
-    let mut scratch = vec![0u32; bound];
-    let fast = check(&pair::next_round(&ranking, seed, &mut scratch[..]).unwrap());
-    let matched = check(&pair::next_round_by_matching(&ranking, seed, &mut scratch[..]).unwrap());
-    assert_eq!(fast, matched, "the fast path and the matching: {t:?}");
-    fast
-}
 
 fn check_many(seed: u64, events: usize, max_players: u64, max_rounds: u64) -> [usize; 2] {
     let mut rng = Rng::new(seed);
@@ -73,8 +23,8 @@ fn check_many(seed: u64, events: usize, max_players: u64, max_rounds: u64) -> [u
         let t = random_event(&mut rng, max_players, max_rounds);
         let state = State::of(&t);
         let best = state.optimum();
-        assert_eq!(solve(&t, None), best, "optimum: {t:?}");
-        assert_eq!(solve(&t, Some(rng.next_u64())), best, "optimum with a seed: {t:?}");
+        assert_eq!(check_next_round(&t, None), best, "optimum: {t:?}");
+        assert_eq!(check_next_round(&t, Some(rng.next_u64())), best, "optimum with a seed: {t:?}");
         forced[0] += usize::from(best.0 > 0);
         forced[1] += usize::from(best.1 > 0);
     }
@@ -97,7 +47,7 @@ fn the_optimum_when_rematches_cannot_be_avoided() {
 fn every_pairing_of_round_one() {
     for n in 1..=12 {
         let t = Tourney { n, rounds: Vec::new() };
-        assert_eq!(solve(&t, None), (0, 0, 0, 0));
+        assert_eq!(check_next_round(&t, None), (0, 0, 0, 0));
     }
 }
 
@@ -170,9 +120,6 @@ fn check_rows(stdout: &[u8], names: &[String], t: &Tourney, what: &str) -> Goal 
     assert_eq!(paired, state.active, "{what}: exactly the players still in");
     state.objective(&matches, bye)
 }
-
-/// `(R, B, Y, C)`.
-type Goal = (u64, u64, u64, u64);
 
 /// The public cases: `(input, --players?, the optimum)`.
 fn public_cases() -> Vec<(PathBuf, bool, Goal)> {
@@ -328,7 +275,7 @@ fn the_firmware_round_expects_an_optimal_pairing() {
     assert_eq!(state.objective(&matches, bye), optimum);
     let (r, b, y, c) = optimum;
     assert!(expected.ends_with(&format!("rematches {r}, second byes {b}, bye points {y}, cost {c}\n")));
-    assert_eq!(solve(&t, None), optimum);
+    assert_eq!(check_next_round(&t, None), optimum);
 }
 
 /// The matching alone (without the fast path) reaches every public case's optimum too.
