@@ -815,7 +815,14 @@ impl<'w> Matcher<'w> {
     /// [`Overflow`] when a dual would leave `i64` (weights near `i64::MAX / V`).
     pub(crate) fn solve(&mut self) -> Result<(), Overflow> {
         let nv = self.nv;
-        for _ in 0..nv {
+        // One tree at a time (the first free vertex's; another free vertex joins as a root when
+        // the tree reaches it, and the stage augments between them) while that can grow: for a
+        // graph with a perfect matching it always can (then the perfect matching of least
+        // cost is optimal by LP duality whatever the free vertices' duals), and every stage
+        // explores only the neighbourhood of its tree. Otherwise, from the start again, every
+        // free vertex is a root, as in mwmatching (their duals kept equal).
+        let mut one_tree = true;
+        for _ in 0..2 * nv + 2 {
             self.stage += 1;
             self.active_len = 0;
             self.fringe_len = 0;
@@ -825,10 +832,18 @@ impl<'w> Matcher<'w> {
             self.list_start.fill(NONE);
             self.pool_len = 0;
             self.queue_len = 0;
+            let mut roots = 0;
             for v in 0..nv {
                 if self.mate[v] == NONE && self.label[self.in_blossom[v] as usize] == FREE {
                     self.assign_label(v, OUTER, NONE);
+                    roots += 1;
+                    if one_tree {
+                        break;
+                    }
                 }
+            }
+            if roots == 0 {
+                break;
             }
             let mut augmented = false;
             loop {
@@ -850,6 +865,11 @@ impl<'w> Matcher<'w> {
                             }
                         }
                         let bw = self.in_blossom[w] as usize;
+                        if self.is_allowed(k) && self.label[bw] == FREE && self.mate[self.base[bw] as usize] == NONE {
+                            // A free vertex outside the tree: a root of its own, and the edge
+                            // joins two trees.
+                            self.assign_label(w, OUTER, NONE);
+                        }
                         if self.is_allowed(k) {
                             if self.label[bw] == FREE {
                                 self.assign_label(w, INNER, p ^ 1);
@@ -911,7 +931,8 @@ impl<'w> Matcher<'w> {
                     }
                 }
                 let Some((d, kind, at)) = delta else {
-                    // No way to grow: the matching has the most edges possible.
+                    // No way to grow: with every free vertex a root, the matching has the most
+                    // edges possible.
                     break;
                 };
                 let d = i64::try_from(d).map_err(|_| Overflow)?;
@@ -945,8 +966,16 @@ impl<'w> Matcher<'w> {
                 }
             }
             if !augmented {
-                break;
+                if !one_tree {
+                    break;
+                }
+                // The tree cannot grow: the graph has no perfect matching, and the free
+                // vertices' duals now differ. Start again with every free vertex a root.
+                self.start();
+                one_tree = false;
+                continue;
             }
+            // The stage's dual change into the stored duals, before the labels go.
             for v in 0..nv {
                 self.settle(v)?;
             }
@@ -959,5 +988,75 @@ impl<'w> Matcher<'w> {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::vec;
+    use std::vec::Vec;
+
+    use super::*;
+
+    /// The most edges of any matching of `edges` on `nv` vertices, and the greatest weight
+    /// among those: every subset of edges.
+    fn brute_force(nv: usize, edges: &[(u32, u32, i64)]) -> (usize, i64) {
+        let mut best = (0, 0);
+        for subset in 0u32..1 << edges.len() {
+            let mut used = vec![false; nv];
+            let (mut count, mut weight, mut ok) = (0, 0, true);
+            for (k, &(i, j, w)) in edges.iter().enumerate() {
+                if subset >> k & 1 == 1 {
+                    ok &= !used[i as usize] && !used[j as usize];
+                    used[i as usize] = true;
+                    used[j as usize] = true;
+                    count += 1;
+                    weight += w;
+                }
+            }
+            if ok && (count, weight) > best {
+                best = (count, weight);
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn the_most_edges_then_the_greatest_weight_on_every_small_random_graph() {
+        let mut state = 0x6d61_7463_6869_6e67_u64;
+        let mut next = move |bound: u64| {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % bound
+        };
+        for _ in 0..4000 {
+            let nv = 2 + next(6) as usize;
+            let mut edges: Vec<(u32, u32, i64)> = Vec::new();
+            for _ in 0..next(11) {
+                let (i, j) = (next(nv as u64) as u32, next(nv as u64) as u32);
+                if i != j && !edges.iter().any(|&(a, b, _)| (a, b) == (i, j) || (a, b) == (j, i)) {
+                    // Weights with ties and negatives, as `pair` makes them.
+                    edges.push((i, j, next(7) as i64 - 5));
+                }
+            }
+            let mut words = vec![0u32; words_needed(nv, edges.len()).unwrap()];
+            let mut matcher = Matcher::new(nv, edges.len(), &mut words);
+            for (k, &(i, j, w)) in edges.iter().enumerate() {
+                matcher.set_edge(k, i, j, w);
+            }
+            matcher.start();
+            matcher.solve().unwrap();
+            let mut count = 0;
+            let mut weight = 0;
+            for v in 0..nv {
+                if let (Some(u), Some(k)) = (matcher.mate_of(v), matcher.mate_edge(v)) {
+                    assert_eq!(matcher.mate_of(u), Some(v), "{edges:?}");
+                    if v < u {
+                        count += 1;
+                        weight += matcher.weight(k);
+                    }
+                }
+            }
+            assert_eq!((count, weight), brute_force(nv, &edges), "{nv} vertices, {edges:?}");
+        }
     }
 }
