@@ -358,6 +358,58 @@ impl<'w> Matcher<'w> {
         top
     }
 
+    /// Makes a blossom of `cycle` before the first stage: `cycle[0]` a free vertex (the base),
+    /// then matched pairs `cycle[1] = cycle[2]`, `cycle[3] = cycle[4]`, ..., every other
+    /// consecutive pair (and the last with the first) joined by an edge of the greatest weight.
+    /// With every dual at that weight and the blossom's at 0, this is a state the algorithm
+    /// reaches by itself (a blossom it would grow from the base one pair at a time); it saves
+    /// it those merges. Returns whether the blossom was made (not when an edge is missing or a
+    /// vertex is already in a blossom).
+    pub(crate) fn form_blossom(&mut self, cycle: &[u32], top: i64) -> bool {
+        let len = cycle.len();
+        if len < 3 || len.is_multiple_of(2) || self.unused_len == 0 || self.mate[cycle[0] as usize] != NONE {
+            return false;
+        }
+        // Check every link first; `endp` of each vertex then names it.
+        for (i, &c) in cycle.iter().enumerate() {
+            let (c, nx) = (c as usize, cycle[(i + 1) % len] as usize);
+            if self.in_blossom[c] as usize != c {
+                return false;
+            }
+            let p = if i % 2 == 1 {
+                // The matched edge: `mate[c]` is its endpoint at `nx`.
+                let m = self.mate[c];
+                if m == NONE || self.vertex(m) != nx {
+                    return false;
+                }
+                m ^ 1
+            } else {
+                let adjacent = self.adj_start[c] as usize..self.adj_start[c + 1] as usize;
+                let found =
+                    adjacent.map(|a| self.adj[a]).find(|&p| self.vertex(p) == nx && self.w(p as usize / 2) == top);
+                match found {
+                    Some(p) => p ^ 1,
+                    None => return false,
+                }
+            };
+            self.endp[c] = p;
+        }
+        self.unused_len -= 1;
+        let b = self.unused[self.unused_len] as usize;
+        self.base[b] = cycle[0];
+        self.parent[b] = NONE;
+        self.first[b] = cycle[0];
+        self.set_dual(b, 0);
+        for (i, &c) in cycle.iter().enumerate() {
+            let (c, nx) = (c as usize, cycle[(i + 1) % len] as usize);
+            self.next[c] = nx as u32;
+            self.prev[nx] = c as u32;
+            self.parent[c] = b as u32;
+            self.in_blossom[c] = b as u32;
+        }
+        true
+    }
+
     /// The vertex matched to `v`, if any.
     pub(crate) fn mate_of(&self, v: usize) -> Option<usize> {
         let p = self.mate[v];

@@ -381,7 +381,16 @@ fn pair<'s>(
             k += 1;
         }
     }
-    matcher.start();
+    let top = matcher.start();
+    form_group_blossoms(
+        &mut matcher,
+        top,
+        count,
+        |u, v| event.opponents(order[u as usize] as usize).iter().any(|&o| place[o as usize] == v),
+        |v| event.match_points(order[v] as usize),
+        met,
+        mark,
+    );
     matcher.solve().map_err(|_| PairError::TooLarge)?;
     // The rows in the ranking's order of player1, and the objective from the matched costs.
     let mut objective = Objective::default();
@@ -548,6 +557,69 @@ fn pair_at_the_bound(
         rows += 1;
     }
     Some((rows, bye_id, objective))
+}
+
+/// After the warm start, each point group with exactly one player left unmatched becomes one
+/// blossom based at him (module docs). Its cycle keeps every link short, so that the band has
+/// it: from him out through every other pair below him, back through the rest, then the same
+/// above him (`pairs` and `cycle` are working words, the group's size each at least).
+// Places are below `n ≤ MAX_PLAYERS = 2^24`: their `as u32` cannot truncate.
+#[allow(clippy::cast_possible_truncation)]
+fn form_group_blossoms(
+    matcher: &mut Matcher<'_>,
+    top: i64,
+    count: usize,
+    met: impl Fn(u32, u32) -> bool,
+    points: impl Fn(usize) -> u32,
+    pairs: &mut [u32],
+    cycle: &mut [u32],
+) {
+    let mut start = 0;
+    while start < count {
+        let mut end = start + 1;
+        while end < count && points(end) == points(start) {
+            end += 1;
+        }
+        let group = start..end;
+        let mut free = group.clone().filter(|&v| matcher.mate_of(v).is_none());
+        let (Some(x), None) = (free.next(), free.next()) else {
+            start = end;
+            continue;
+        };
+        // The group's pairs by their first player; `split` of them lie above `x`.
+        let mut n_pairs = 0;
+        for v in group.clone() {
+            if matcher.mate_of(v).is_some_and(|u| group.contains(&u) && v < u) {
+                pairs[n_pairs] = v as u32;
+                n_pairs += 1;
+            }
+        }
+        let split = pairs[..n_pairs].iter().position(|&v| v as usize > x).unwrap_or(n_pairs);
+        let below = (split..n_pairs).step_by(2).chain((split + 1..n_pairs).step_by(2).rev());
+        let above = (0..split).rev().step_by(2).chain((0..split.saturating_sub(1)).rev().step_by(2).rev());
+        let (mut len, mut tail, mut linked) = (1, x as u32, true);
+        cycle[0] = x as u32;
+        for i in below.chain(above) {
+            let v = pairs[i];
+            let Some(u) = matcher.mate_of(v as usize).map(|u| u as u32) else { continue };
+            let (a, b) = if !met(tail, v) {
+                (v, u)
+            } else if !met(tail, u) {
+                (u, v)
+            } else {
+                linked = false;
+                break;
+            };
+            cycle[len] = a;
+            cycle[len + 1] = b;
+            len += 2;
+            tail = b;
+        }
+        if linked && !met(tail, x as u32) {
+            matcher.form_blossom(&cycle[..len], top);
+        }
+        start = end;
+    }
 }
 
 /// Unlinks from the list at `head` (threaded through `link`) the first member `keep` takes.
