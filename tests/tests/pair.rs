@@ -301,3 +301,26 @@ fn the_matching_alone_reaches_every_public_optimum() {
         assert_eq!(got, optimum, "{}", input.display());
     }
 }
+
+/// On larger events (the benchmark's generator: 50 to 600 players, 3 to 14 rounds, drops) the
+/// matching alone finds an objective as good as `next_round`'s, which, where its fast path
+/// answers, is the proven lower bound.
+#[test]
+fn the_matching_alone_agrees_on_larger_events() {
+    use referee_host::standings::{replay, Failure};
+    let mut rng = Rng::new(0x7061_6972_0003);
+    for _ in 0..40 {
+        let (players, rounds) = (rng.range(50, 600) as usize, rng.range(3, 14) as usize);
+        let csv = referee_tests::standings_event(players, rounds, rng.next_u64());
+        let (fast, matched) = replay(csv.as_bytes(), None, |event, _| {
+            let mut rank_words = HeapScratch::default();
+            let ranking = event.rank(Profile::Mtr, &mut rank_words).unwrap();
+            let mut scratch = HeapScratch::default();
+            let fast = pair::next_round(&ranking, None, &mut scratch).unwrap().objective();
+            let matched = pair::next_round_by_matching(&ranking, None, &mut scratch).unwrap().objective();
+            Ok::<_, Failure>((fast, matched))
+        })
+        .unwrap();
+        assert_eq!(fast, matched, "{players} x {rounds}");
+    }
+}

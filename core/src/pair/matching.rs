@@ -1,6 +1,7 @@
 //! A maximum-weight matching among the maximum-cardinality matchings of a general graph, in
 //! caller memory: Edmonds' blossoms with the primal-dual scheme of Galil ("Efficient algorithms
-//! for finding maximum matching in graphs", 1986), integer duals.
+//! for finding maximum matching in graphs", 1986), integer duals, in the structure of Joris van
+//! Rantwijk's `mwmatching` (the least-slack edge lists of each blossom included).
 //!
 //! The graph is an edge list with `i64` weights. Edge `k` has the endpoints `2k` and `2k + 1`
 //! (vertex `end[2k]` and `end[2k + 1]`); `p ^ 1` is the other endpoint of `p`. Duals are kept
@@ -9,9 +10,20 @@
 //! them), and every edge of the matching and of a blossom is tight (slack 0). With integer
 //! weights every slack between two outer vertices is even, so all arithmetic is on integers.
 //!
-//! The state may start from any matching of edges of the greatest weight, with every vertex
-//! dual at that weight: it is the state the algorithm itself reaches after matching those
-//! edges without a dual change, so the result is the same optimum, reached in fewer stages.
+//! What makes it fast on the graphs of [`pair`](super), each a state or a step the textbook
+//! algorithm takes too, so the optimum is the same:
+//! - **A warm start**: any matching of edges of the greatest weight, every vertex dual at that
+//!   weight, and (`form_blossom`) blossoms of such edges around a free vertex, as the stages
+//!   would build them one merge at a time.
+//! - **One tree at a time** while the graph has a perfect matching (then any perfect matching
+//!   of greatest weight is optimal by LP duality, whatever the free vertices' duals): a stage
+//!   explores the neighbourhood of one free vertex, not of all of them.
+//! - **Lazy duals**: a dual change adds to a running total, not to every labelled vertex; a
+//!   vertex's dual is settled when its blossom or label changes.
+//! - **A new blossom takes its largest outer child's number** (`rename`), so most of its
+//!   vertices are neither relabelled nor settled: a blossom grown one pair at a time costs the
+//!   pairs added, not its size each time.
+//! - The dual change looks only at the nodes labelled in the stage.
 //!
 //! Memory: [`words_needed`] words for `V` vertices and `m` edges, all of it in one slice.
 //! Time: `O(V)` stages of `O(V² + V·m)` each in the worst case; on the graphs of
@@ -37,7 +49,7 @@ const MARK: u32 = 4;
 
 /// Words of scratch for `vertices` vertices and `edges` edges, if that fits a `usize`: the edge
 /// list (`2m` endpoints, `2m` weight words), the adjacency (`V + 1 + 2m`), the allowed-edge
-/// bits (`m/32`), and 50 words per vertex for the blossom forest, its edge lists and the
+/// bits (`m/32`), and 52 words per vertex for the blossom forest, its edge lists and the
 /// duals.
 ///
 /// # Complexity
@@ -51,8 +63,9 @@ pub(crate) fn words_needed(vertices: usize, edges: usize) -> Option<usize> {
 /// (`2V` nodes: vertices and blossoms) label, label end, parent, first child, next, previous,
 /// endpoint, base, best edge, list start and length, best edge to it and touched mark
 /// (13 × 2), its dual and its label's stamp (4 × 2), its place in the list of labelled nodes
-/// (2 × 2); the pool of edge lists (4); the list of free vertices with a best edge (2).
-const VERTEX_WORDS: usize = 50;
+/// (2 × 2) and its size (2); the pool of edge lists (4); the list of free vertices with a best
+/// edge (2).
+const VERTEX_WORDS: usize = 52;
 
 /// The overflow of a dual variable (only for weights near `i64::MAX / V`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +86,8 @@ pub(crate) struct Matcher<'w> {
     /// The remote endpoint of each vertex's matched edge.
     mate: &'w mut [u32],
     in_blossom: &'w mut [u32],
+    /// The number of vertices in each node.
+    size: &'w mut [u32],
     /// A stack of outer vertices to scan (`V + 1`: see [`Matcher::push`]).
     queue: &'w mut [u32],
     queue_len: usize,
@@ -157,7 +172,8 @@ impl<'w> Matcher<'w> {
         let (active, rest) = rest.split_at_mut(2 * nv);
         let (in_active, rest) = rest.split_at_mut(2 * nv);
         let (fringe, rest) = rest.split_at_mut(nv);
-        let (in_fringe, _) = rest.split_at_mut(nv);
+        let (in_fringe, rest) = rest.split_at_mut(nv);
+        let (size, _) = rest.split_at_mut(2 * nv);
         Self {
             nv,
             ne,
@@ -167,6 +183,7 @@ impl<'w> Matcher<'w> {
             adj,
             mate,
             in_blossom,
+            size,
             queue,
             queue_len: 0,
             trace,
@@ -236,9 +253,59 @@ impl<'w> Matcher<'w> {
 
     /// Stores vertex `v`'s dual now, before its top-level blossom or label changes.
     fn settle(&mut self, v: usize) -> Result<(), Overflow> {
-        let now = i64::try_from(self.vertex_dual(v)).map_err(|_| Overflow)?;
-        self.set_dual(v, now);
+        self.settle_into(v, None)
+    }
+
+    /// Stores vertex `v`'s dual now; with `into` an outer blossom about to hold it, relative to
+    /// that blossom's stamp (so that under it the dual stays what it is now).
+    fn settle_into(&mut self, v: usize, into: Option<usize>) -> Result<(), Overflow> {
+        let mut now = self.vertex_dual(v);
+        if let Some(b) = into {
+            now += i128::from(self.total) - i128::from(self.stamp(b));
+        }
+        self.set_dual(v, i64::try_from(now).map_err(|_| Overflow)?);
         Ok(())
+    }
+
+    /// Gives node `fresh` (a new blossom, `big` among its children) and node `big` each
+    /// other's numbers: the new blossom becomes `big`, whose vertices then keep their
+    /// `in_blossom` and stored duals, and `big`'s content becomes `fresh`, a child of it.
+    fn rename(&mut self, fresh: usize, big: usize) {
+        for column in [
+            &mut *self.first,
+            &mut *self.base,
+            &mut *self.label,
+            &mut *self.label_end,
+            &mut *self.best,
+            &mut *self.list_start,
+            &mut *self.list_len,
+            &mut *self.size,
+            &mut *self.next,
+            &mut *self.prev,
+            &mut *self.endp,
+            &mut *self.parent,
+        ] {
+            column.swap(fresh, big);
+        }
+        self.dual.swap(2 * fresh, 2 * big);
+        self.dual.swap(2 * fresh + 1, 2 * big + 1);
+        if self.first[big] as usize == big {
+            self.first[big] = fresh as u32;
+        }
+        let (p, n) = (self.prev[fresh] as usize, self.next[fresh] as usize);
+        self.next[p] = fresh as u32;
+        self.prev[n] = fresh as u32;
+        for (holder, id) in [(fresh, fresh), (big, big)] {
+            let first = self.first[holder] as usize;
+            let mut c = first;
+            loop {
+                self.parent[c] = id as u32;
+                c = self.next[c] as usize;
+                if c == first {
+                    break;
+                }
+            }
+        }
     }
 
     fn stamp(&self, b: usize) -> i64 {
@@ -316,6 +383,9 @@ impl<'w> Matcher<'w> {
             self.mate[v] = NONE;
             self.in_blossom[v] = v as u32;
             self.set_dual(v, top);
+        }
+        for (b, size) in self.size.iter_mut().enumerate() {
+            *size = u32::from(b < nv);
         }
         for b in 0..2 * nv {
             self.parent[b] = NONE;
@@ -580,22 +650,56 @@ impl<'w> Matcher<'w> {
         }
         self.next[tail] = bb as u32;
         self.prev[bb] = tail as u32;
+        // The largest outer child blossom lends the new blossom its number (`rename`): its
+        // vertices, most of them, are then neither relabelled nor settled, and the new
+        // blossom keeps its stamp.
+        let (mut big, mut size) = (NONE as usize, 0);
+        let mut c = bb;
+        loop {
+            size += self.size[c];
+            if c >= self.nv && self.label[c] == OUTER && (big == NONE as usize || self.size[c] > self.size[big]) {
+                big = c;
+            }
+            c = self.next[c] as usize;
+            if c == bb {
+                break;
+            }
+        }
+        let (b, bb, kept) = if big == NONE as usize {
+            self.set_stamp(b);
+            (b, bb, NONE as usize)
+        } else {
+            self.rename(b, big);
+            (big, if bb == big { b } else { bb }, b)
+        };
+        self.size[b] = size;
+        self.best[b] = NONE;
+        self.list_start[b] = NONE;
         self.label[b] = OUTER;
-        self.set_stamp(b);
         self.list_active(b);
         self.label_end[b] = self.label_end[bb];
         self.set_dual(b, 0);
-        let mut leaf = self.first_leaf(b);
+        let mut c = bb;
         loop {
-            if self.label[self.in_blossom[leaf] as usize] == INNER {
-                // An inner vertex becomes outer inside the new blossom: scan it.
-                self.push(leaf);
+            if c != kept {
+                let inner = self.label[c] == INNER;
+                let mut leaf = self.first_leaf(c);
+                loop {
+                    if inner {
+                        // An inner vertex becomes outer inside the new blossom: scan it.
+                        self.push(leaf);
+                    }
+                    self.settle_into(leaf, Some(b))?;
+                    self.in_blossom[leaf] = b as u32;
+                    match self.next_leaf(c, leaf) {
+                        Some(n) => leaf = n,
+                        None => break,
+                    }
+                }
             }
-            self.settle(leaf)?;
-            self.in_blossom[leaf] = b as u32;
-            match self.next_leaf(b, leaf) {
-                Some(n) => leaf = n,
-                None => break,
+            c = self.next[c] as usize;
+            if c == bb {
+                break;
             }
         }
         // The least-slack edge from b to each other outer blossom: from the children's lists,

@@ -52,7 +52,7 @@
 //!
 //! # Memory and time
 //! [`words_needed`] bounds the scratch: `5n` words for the order and the result, about 6 words
-//! per edge and 44 per player for the matching. Time: `O(n·r)` for the fast path and to build
+//! per edge and 52 per player for the matching. Time: `O(n·r)` for the fast path and to build
 //! the graph; the search is `O(s·(n + m))` for `s` players left over by the warm start in
 //! typical events, `O(n·(n² + m))` at worst. A seed reorders players of equal points (a
 //! reproducible choice among optima).
@@ -179,7 +179,7 @@ impl Pairing<'_> {
 /// `rounds` rounds (at most `4·rounds + 3` edges a player), if it fits a `usize`.
 ///
 /// ```
-/// assert_eq!(referee_core::pair::words_needed(8000, 18), Some(4_058_803));
+/// assert_eq!(referee_core::pair::words_needed(8000, 18), Some(4_074_805));
 /// ```
 ///
 /// # Complexity
