@@ -67,6 +67,15 @@ pub(crate) fn words_needed(vertices: usize, edges: usize) -> Option<usize> {
 /// edge (2).
 const VERTEX_WORDS: usize = 52;
 
+/// The first `len` words of `rest`, which keeps the others (one out-of-line split for all the
+/// matcher's arrays).
+#[inline(never)]
+fn carve<'w>(rest: &mut &'w mut [u32], len: usize) -> &'w mut [u32] {
+    let (taken, others) = core::mem::take(rest).split_at_mut(len);
+    *rest = others;
+    taken
+}
+
 /// The overflow of a dual variable (only for weights near `i64::MAX / V`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Overflow;
@@ -143,37 +152,38 @@ impl<'w> Matcher<'w> {
     /// [`words_needed`] long); the edges are then set with [`Matcher::set_edge`].
     pub(crate) fn new(vertices: usize, edges: usize, words: &'w mut [u32]) -> Self {
         let (nv, ne) = (vertices, edges);
-        let (end, rest) = words.split_at_mut(2 * ne);
-        let (weight, rest) = rest.split_at_mut(2 * ne);
-        let (adj_start, rest) = rest.split_at_mut(nv + 1);
-        let (adj, rest) = rest.split_at_mut(2 * ne);
-        let (allowed, rest) = rest.split_at_mut(ne.div_ceil(32));
-        let (mate, rest) = rest.split_at_mut(nv);
-        let (in_blossom, rest) = rest.split_at_mut(nv);
-        let (queue, rest) = rest.split_at_mut(nv + 1);
-        let (trace, rest) = rest.split_at_mut(nv);
-        let (unused, rest) = rest.split_at_mut(nv);
-        let (label, rest) = rest.split_at_mut(2 * nv);
-        let (label_end, rest) = rest.split_at_mut(2 * nv);
-        let (parent, rest) = rest.split_at_mut(2 * nv);
-        let (first, rest) = rest.split_at_mut(2 * nv);
-        let (next, rest) = rest.split_at_mut(2 * nv);
-        let (prev, rest) = rest.split_at_mut(2 * nv);
-        let (endp, rest) = rest.split_at_mut(2 * nv);
-        let (base, rest) = rest.split_at_mut(2 * nv);
-        let (best, rest) = rest.split_at_mut(2 * nv);
-        let (dual, rest) = rest.split_at_mut(4 * nv);
-        let (list_start, rest) = rest.split_at_mut(2 * nv);
-        let (list_len, rest) = rest.split_at_mut(2 * nv);
-        let (best_to, rest) = rest.split_at_mut(2 * nv);
-        let (touched, rest) = rest.split_at_mut(2 * nv);
-        let (pool, rest) = rest.split_at_mut(4 * nv);
-        let (stamp, rest) = rest.split_at_mut(4 * nv);
-        let (active, rest) = rest.split_at_mut(2 * nv);
-        let (in_active, rest) = rest.split_at_mut(2 * nv);
-        let (fringe, rest) = rest.split_at_mut(nv);
-        let (in_fringe, rest) = rest.split_at_mut(nv);
-        let (size, _) = rest.split_at_mut(2 * nv);
+        let mut rest = words;
+        let end = carve(&mut rest, 2 * ne);
+        let weight = carve(&mut rest, 2 * ne);
+        let adj_start = carve(&mut rest, nv + 1);
+        let adj = carve(&mut rest, 2 * ne);
+        let allowed = carve(&mut rest, ne.div_ceil(32));
+        let mate = carve(&mut rest, nv);
+        let in_blossom = carve(&mut rest, nv);
+        let queue = carve(&mut rest, nv + 1);
+        let trace = carve(&mut rest, nv);
+        let unused = carve(&mut rest, nv);
+        let label = carve(&mut rest, 2 * nv);
+        let label_end = carve(&mut rest, 2 * nv);
+        let parent = carve(&mut rest, 2 * nv);
+        let first = carve(&mut rest, 2 * nv);
+        let next = carve(&mut rest, 2 * nv);
+        let prev = carve(&mut rest, 2 * nv);
+        let endp = carve(&mut rest, 2 * nv);
+        let base = carve(&mut rest, 2 * nv);
+        let best = carve(&mut rest, 2 * nv);
+        let dual = carve(&mut rest, 4 * nv);
+        let list_start = carve(&mut rest, 2 * nv);
+        let list_len = carve(&mut rest, 2 * nv);
+        let best_to = carve(&mut rest, 2 * nv);
+        let touched = carve(&mut rest, 2 * nv);
+        let pool = carve(&mut rest, 4 * nv);
+        let stamp = carve(&mut rest, 4 * nv);
+        let active = carve(&mut rest, 2 * nv);
+        let in_active = carve(&mut rest, 2 * nv);
+        let fringe = carve(&mut rest, nv);
+        let in_fringe = carve(&mut rest, nv);
+        let size = carve(&mut rest, 2 * nv);
         Self {
             nv,
             ne,
