@@ -18,9 +18,8 @@ cargo build --release -q -p referee-host -p referee-tests --example gen_standing
 referee=$root/target/release/referee
 gen=$root/target/release/examples/gen_standings
 
-now() { date +%s%N; }
-median() { sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.2f", m/1e6}'; }
-peak_kib() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
+# shellcheck source=scripts/bench-common.sh
+source "$root/scripts/bench-common.sh"
 instructions() {
     if command -v valgrind >/dev/null; then
         valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |

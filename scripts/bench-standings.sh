@@ -21,16 +21,8 @@ cargo build --release -q -p referee-host -p referee-tests --example gen_standing
 referee=$root/target/release/referee
 gen=$root/target/release/examples/gen_standings
 
-now() { date +%s%N; }
-median() { sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.2f", m/1e6}'; }
-# Peak RSS in KiB of a command (GNU time if present, else the shell's getrusage via python3).
-peak_kib() {
-    if [[ -x /usr/bin/time ]]; then
-        /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1
-    else
-        python3 -c 'import resource,subprocess,sys; subprocess.run(sys.argv[1:],stdout=subprocess.DEVNULL,check=True); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
-    fi
-}
+# shellcheck source=scripts/bench-common.sh
+source "$root/scripts/bench-common.sh"
 
 # side_by_side FILE ARGS...: alternates referee and cat, prints the medians and the ratio.
 side_by_side() {

@@ -57,11 +57,26 @@ pub enum Failure {
     Differs(usize),
 }
 
-/// Plays `rounds` in `event`: before each, its explicit drops; then its rows.
+/// An event of `players` with `rounds` played (before each, its explicit drops; then its
+/// rows) at the start of `scratch`, and the rest of `scratch`.
 ///
 /// # Errors
-/// [`Failure::Refused`] when the typed API refuses a step.
-pub fn play(event: &mut Event<'_>, rounds: &[(&[u32], &[Row])]) -> Result<(), Failure> {
+/// [`Failure::Refused`] when the typed API refuses a step (a scratch too small among them).
+pub fn build<'s>(
+    players: u32,
+    rounds: &[(&[u32], &[Row])],
+    scratch: &'s mut [u32],
+) -> Result<(Event<'s>, &'s mut [u32]), Failure> {
+    let count = u32::try_from(rounds.len()).map_err(|_| Failure::Refused)?;
+    let words = Event::words_needed(players, count).ok_or(Failure::Refused)?;
+    let (event_scratch, rest) = scratch.split_at_mut(words.min(scratch.len()));
+    let mut event = Event::new(players, count, event_scratch).map_err(|_| Failure::Refused)?;
+    play(&mut event, rounds)?;
+    Ok((event, rest))
+}
+
+/// Plays `rounds` in `event`: before each, its explicit drops; then its rows.
+fn play(event: &mut Event<'_>, rounds: &[(&[u32], &[Row])]) -> Result<(), Failure> {
     for &(drops, rows) in rounds {
         for &player in drops {
             event.drop_player(player).map_err(|_| Failure::Refused)?;
@@ -87,10 +102,7 @@ pub fn play(event: &mut Event<'_>, rounds: &[(&[u32], &[Row])]) -> Result<(), Fa
 /// # Errors
 /// A [`Failure`] as described.
 pub fn check(scratch: &mut [u32]) -> Result<(), Failure> {
-    let event_words = Event::words_needed(PLAYERS, ROUND_COUNT).ok_or(Failure::Refused)?;
-    let (event_scratch, rank_scratch) = scratch.split_at_mut(event_words.min(scratch.len()));
-    let mut event = Event::new(PLAYERS, ROUND_COUNT, event_scratch).map_err(|_| Failure::Refused)?;
-    play(&mut event, &ROUNDS)?;
+    let (event, rank_scratch) = build(PLAYERS, &ROUNDS, scratch)?;
     let table = event.rank(Profile::Mtr, rank_scratch).map_err(|_| Failure::Refused)?;
     let mut out = Comparer::new(EXPECTED);
     for row in table.iter() {

@@ -25,6 +25,9 @@ mod firmware {
         runtime::finish(if failed == 0 { status::OK } else { status::SELF_CHECK_FAILED })
     }
 
+    /// A self-check built through the typed API, on the slab.
+    type TypedCheck = fn(&mut [u32]) -> Result<(), event::Failure>;
+
     /// Runs every case with `slab` as scratch, logs one line each; returns how many failed.
     fn run_cases(slab: &mut [u32]) -> usize {
         defmt::println!(
@@ -51,26 +54,22 @@ mod firmware {
                 }
             }
         }
-        // The standings event, built through the typed API as a scoring device would.
-        match event::check(slab) {
-            Ok(()) => {
-                passed += 1;
-                defmt::println!("pass standings typed-event (a bye, two drops, ranked under the MTR)");
-            }
-            Err(failure) => {
-                failed += 1;
-                defmt::println!("FAIL standings typed-event: {}", failure);
-            }
-        }
-        // The next round of an event, paired through the typed API.
-        match pairing::check(slab) {
-            Ok(()) => {
-                passed += 1;
-                defmt::println!("pass pair typed-round (a drop, a forced rematch, the bye)");
-            }
-            Err(failure) => {
-                failed += 1;
-                defmt::println!("FAIL pair typed-round: {}", failure);
+        // The standings event and the next round of another, through the typed API as a
+        // scoring device would build them.
+        let typed: [(&str, TypedCheck); 2] = [
+            ("standings typed-event (a bye, two drops, ranked under the MTR)", event::check),
+            ("pair typed-round (a drop, a forced rematch, the bye)", pairing::check),
+        ];
+        for (name, check) in typed {
+            match check(slab) {
+                Ok(()) => {
+                    passed += 1;
+                    defmt::println!("pass {=str}", name);
+                }
+                Err(failure) => {
+                    failed += 1;
+                    defmt::println!("FAIL {=str}: {}", name, failure);
+                }
             }
         }
         for problem in selfcheck::uncovered_problems() {

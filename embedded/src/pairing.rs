@@ -9,7 +9,7 @@ use core::fmt::Write;
 use referee_core::pair::{self, Objective};
 use referee_core::standings::{Event, Profile};
 
-use crate::event::{play, Failure, Row};
+use crate::event::{build, Failure, Row};
 use crate::selfcheck::Comparer;
 
 /// Players of the event (ids `1..=PLAYERS`).
@@ -41,13 +41,9 @@ pub fn words_for_18_rounds(players: u32) -> Option<usize> {
 /// # Errors
 /// A [`Failure`] as described.
 pub fn check(scratch: &mut [u32]) -> Result<(), Failure> {
-    let rounds = u32::try_from(ROUNDS.len()).map_err(|_| Failure::Refused)?;
-    let event_words = Event::words_needed(PLAYERS, rounds).ok_or(Failure::Refused)?;
+    let (event, rest) = build(PLAYERS, &ROUNDS, scratch)?;
     let rank_words = Event::ranking_words(PLAYERS as usize).ok_or(Failure::Refused)?;
-    let (event_scratch, rest) = scratch.split_at_mut(event_words.min(scratch.len()));
     let (rank_scratch, pair_scratch) = rest.split_at_mut(rank_words.min(rest.len()));
-    let mut event = Event::new(PLAYERS, rounds, event_scratch).map_err(|_| Failure::Refused)?;
-    play(&mut event, &ROUNDS)?;
     let ranking = event.rank(Profile::Mtr, rank_scratch).map_err(|_| Failure::Refused)?;
     let pairing = pair::next_round(&ranking, None, pair_scratch).map_err(|_| Failure::Refused)?;
     let mut out = Comparer::new(EXPECTED);

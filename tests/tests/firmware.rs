@@ -184,9 +184,12 @@ fn self_check_passes_in_qemu() {
     }
     let run = qemu("referee-embedded", "");
     assert_eq!(run.status, status::OK, "self-check failed:\n{}", run.log);
-    // Every case of the manifest, and the typed standings event.
-    let summary = format!("self-check: {} passed, 0 failed", referee_embedded::selfcheck::CASES.len() + 1);
+    // Every case of the manifest, the typed standings event and the typed pairing.
+    let summary = format!("self-check: {} passed, 0 failed", referee_embedded::selfcheck::CASES.len() + 2);
     assert!(run.log.lines().any(|l| l == summary), "every case of the manifest must pass: {}", run.log);
+    for typed in ["pass standings typed-event", "pass pair typed-round"] {
+        assert!(run.log.lines().any(|l| l.starts_with(typed)), "{typed}: {}", run.log);
+    }
     assert!(!run.log.contains("FAIL"), "{}", run.log);
 }
 

@@ -6,6 +6,8 @@
 //! input refused with its message.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::cast_possible_truncation)]
 
+mod common;
+
 use referee_core::pair;
 use referee_core::standings::Profile;
 use referee_core::HeapScratch;
@@ -245,20 +247,8 @@ fn usage_errors() {
 /// of its event, with the optimum's objective.
 #[test]
 fn the_firmware_round_expects_an_optimal_pairing() {
-    use referee_embedded::event::Row;
     use referee_embedded::pairing::{EXPECTED, PLAYERS, ROUNDS};
-    let rounds = ROUNDS
-        .iter()
-        .map(|(_, rows)| {
-            rows.iter()
-                .map(|&row| match row {
-                    Row::Match(p1, p2, w1, w2, d) => Entry::Match(p1 as usize - 1, p2 as usize - 1, w1, w2, d),
-                    Row::Bye(p) => Entry::Bye(p as usize - 1),
-                })
-                .collect()
-        })
-        .collect();
-    let t = Tourney { n: PLAYERS as usize, rounds };
+    let t = common::firmware_tourney(PLAYERS, &ROUNDS);
     let state = State::of(&t);
     let optimum = state.optimum();
     assert!(optimum.0 > 0 && state.active.len() % 2 == 1 && state.active.len() < t.n, "a rematch, a bye, a drop");

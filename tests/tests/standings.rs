@@ -5,6 +5,8 @@
 //! repeated pairings and near-ties; the contest profile against the `swiss` judge.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::cast_possible_truncation)]
 
+mod common;
+
 use std::cmp::Ordering;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -692,19 +694,8 @@ fn contest_profile_equals_the_swiss_judge_without_drops() {
 /// table: the constant the microcontroller is checked against is right.
 #[test]
 fn the_firmware_event_expects_the_reference_table() {
-    use referee_embedded::event::{Row, EXPECTED, PLAYERS, ROUNDS};
-    let rounds = ROUNDS
-        .iter()
-        .map(|(_, rows)| {
-            rows.iter()
-                .map(|&row| match row {
-                    Row::Match(p1, p2, w1, w2, d) => Entry::Match(p1 as usize - 1, p2 as usize - 1, w1, w2, d),
-                    Row::Bye(p) => Entry::Bye(p as usize - 1),
-                })
-                .collect()
-        })
-        .collect();
-    let t = Tourney { n: PLAYERS as usize, rounds };
+    use referee_embedded::event::{EXPECTED, PLAYERS, ROUNDS};
+    let t = common::firmware_tourney(PLAYERS, &ROUNDS);
     let reduced = |f: &Frac| {
         let (n, d) = (to_u128(&f.num), to_u128(&f.den));
         let g = referee_core::fraction::gcd_u128(n, d);
