@@ -62,7 +62,7 @@ REFEREE_REQUIRE_FIRMWARE=1 REFEREE_FIRMWARE_DIR="$(realpath "${CARGO_TARGET_DIR:
     cargo test --workspace --all-features --locked
 
 step "release-only tests (too slow for debug builds)"
-cargo test --release -p referee-tests --test tavern --test standings --all-features --locked
+cargo test --release -p referee-tests --test tavern --test standings --test battle --all-features --locked
 
 step "cargo doc -D warnings"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --all-features --locked
