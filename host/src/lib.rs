@@ -161,9 +161,9 @@ fn finish(result: judge::Result<()>, mut answer: Answer, stdout: &mut dyn Write,
 /// `referee standings`: reads the whole results file, ranks it, and writes the answer only if
 /// it is valid.
 fn rank(invocation: &StandingsInvocation, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
-    let input = match read_input(invocation.file.as_deref(), stdin) {
+    let input = match read_input(invocation.file.as_deref(), stdin, true) {
         Ok(bytes) => bytes,
-        Err(message) => return report(stderr, &message, EXIT_USAGE),
+        Err((message, status)) => return report(stderr, &message, status),
     };
     match standings::run(&input, &invocation.options) {
         Ok(answer) => match stdout.write_all(&answer).and_then(|()| stdout.flush()) {
@@ -178,9 +178,9 @@ fn rank(invocation: &StandingsInvocation, stdin: &mut dyn Read, stdout: &mut dyn
 /// and writes its rows only if the input is valid (and, with `--explain`, the objective on
 /// stderr).
 fn pair_round(invocation: &PairInvocation, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
-    let input = match read_input(invocation.file.as_deref(), stdin) {
+    let input = match read_input(invocation.file.as_deref(), stdin, !invocation.options.players) {
         Ok(bytes) => bytes,
-        Err(message) => return report(stderr, &message, EXIT_USAGE),
+        Err((message, status)) => return report(stderr, &message, status),
     };
     match pair::run(&input, &invocation.options) {
         Ok(answer) => match write_answer(stdout, &answer.rows) {
@@ -196,11 +196,48 @@ fn pair_round(invocation: &PairInvocation, stdin: &mut dyn Read, stdout: &mut dy
     }
 }
 
-/// The whole input: the file at `path`, or stdin for `None` and `-`.
-fn read_input(path: Option<&str>, stdin: &mut dyn Read) -> Result<Vec<u8>, String> {
-    match path {
-        None | Some("-") => read_whole(stdin).map_err(|e| format!("cannot read stdin: {e}")),
-        Some(path) => std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}")),
+/// The most bytes `referee standings` and `referee pair` read (64 MiB: a results file of an
+/// event of 100 000 players over 26 rounds is smaller); a longer input is a capacity error.
+pub const MAX_TABLE_INPUT: usize = 64 << 20;
+
+/// The longest first line that can still be a results file's header (it is 39 bytes, with
+/// a byte-order mark and a CR 44): past it without a line end, the rest is not read.
+const HEADER_WINDOW: usize = 4096;
+
+/// The whole input (the file at `path`, or stdin for `None` and `-`), up to
+/// [`MAX_TABLE_INPUT`] bytes; for a results file (`results`), only its first
+/// [`HEADER_WINDOW`] bytes when they hold no line end (the header is refused from them).
+/// The error is a message and an exit status.
+fn read_input(path: Option<&str>, stdin: &mut dyn Read, results: bool) -> Result<Vec<u8>, (String, u8)> {
+    let (mut file, name) = match path {
+        None | Some("-") => (None, "stdin".to_owned()),
+        Some(path) => match File::open(path) {
+            Ok(file) => (Some(file), format!("'{path}'")),
+            Err(e) => return Err((format!("cannot read '{path}': {e}"), EXIT_USAGE)),
+        },
+    };
+    let reader: &mut dyn Read = match file.as_mut() {
+        Some(file) => file,
+        None => stdin,
+    };
+    let mut bytes = Vec::new();
+    let mut chunk = vec![0u8; 64 << 10];
+    loop {
+        let read = match reader.read(&mut chunk) {
+            Ok(0) => return Ok(bytes),
+            Ok(read) => read,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err((format!("cannot read {name}: {e}"), EXIT_USAGE)),
+        };
+        bytes.extend_from_slice(&chunk[..read]);
+        if results && bytes.len() >= HEADER_WINDOW && !bytes[..HEADER_WINDOW].contains(&b'\n') {
+            bytes.truncate(HEADER_WINDOW);
+            return Ok(bytes);
+        }
+        if bytes.len() > MAX_TABLE_INPUT {
+            let message = format!("{name} is over {} MiB, the most this build reads", MAX_TABLE_INPUT >> 20);
+            return Err((message, EXIT_CAPACITY));
+        }
     }
 }
 
@@ -214,11 +251,4 @@ fn report_failure(stderr: &mut dyn Write, failure: Failure) -> u8 {
         Failure::Capacity(message) => report(stderr, &message, EXIT_CAPACITY),
         Failure::Usage(message) => report(stderr, &message, EXIT_USAGE),
     }
-}
-
-/// Everything `reader` holds.
-fn read_whole(reader: &mut dyn Read) -> io::Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    reader.read_to_end(&mut bytes)?;
-    Ok(bytes)
 }

@@ -249,3 +249,22 @@ fn an_input_that_cannot_be_read_is_an_io_error() {
     assert_eq!((status, stdout.as_str()), (2, ""));
     assert!(stderr.starts_with(&format!("error: cannot read '{path}': ")), "stderr: {stderr}");
 }
+
+#[test]
+fn results_files_are_read_within_a_bound() {
+    // A first line that cannot be the header is refused from its first 4 KiB.
+    for args in [&["standings"][..], &["pair"]] {
+        let (status, stdout, stderr, written) = run_fed(args, b"\0", 2_000_000_000);
+        assert_eq!((status, stdout.as_str()), (1, ""), "{args:?}");
+        assert!(stderr.starts_with("error: 1:1: header field 1 is \"\\0\\0"), "{args:?}: {stderr}");
+        assert!(written < FEW_BYTES, "{args:?}: {written} bytes consumed of 2 GB");
+    }
+    // Anything else is read up to 64 MiB, then refused for capacity.
+    for args in [&["standings"][..], &["pair"], &["pair", "--players"]] {
+        let (status, stdout, stderr, written) =
+            run_fed(args, b"round,player1,player2,wins1,wins2,draws\n1,Ann,Bob,2,0,0\n", 2_000_000_000);
+        assert_eq!((status, stdout.as_str()), (3, ""), "{args:?}");
+        assert_eq!(stderr, "error: stdin is over 64 MiB, the most this build reads\n", "{args:?}");
+        assert!(written < (64 << 20) + FEW_BYTES, "{args:?}: {written} bytes consumed of 2 GB");
+    }
+}

@@ -357,7 +357,12 @@ fn check_header(input: &[u8], line: u64, record: &ByteRecord, fault: Option<Faul
                 return Err(Refusal::new(line, i + 1, format!("the header has {} fields: {expected}", record.len())))
             }
             Some(got) if got != name.as_bytes() => {
+                // At most 32 characters of what stands there.
                 let got = String::from_utf8_lossy(got);
+                let got: String = match got.char_indices().nth(32) {
+                    Some((end, _)) => format!("{}…", &got[..end]),
+                    None => got.into_owned(),
+                };
                 return Err(Refusal::new(
                     line,
                     i + 1,
