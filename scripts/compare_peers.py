@@ -30,7 +30,8 @@ the input file on stdin and writing to a pipe that is drained. It prints median 
 time, the ratio of the medians (ours / peer: below 1 means referee is faster) and the peak
 resident memory of each, and checks once that both print the same answer (numbers compared with
 a 1e-9 tolerance where the peer prints doubles). A case whose peer binary or input is missing is
-skipped with a note; a peer that runs past --timeout seconds is reported as such.
+skipped with a note; a program that runs past --timeout seconds, in the warm-up or in a timed run,
+is reported as such.
 """
 import argparse
 import os
@@ -135,6 +136,9 @@ def compare_with_baseline(name, ours_argv, base_argv, input_path, args):
     for _ in range(args.runs):
         ours.append(run_measured(ours_argv, input_path, args.timeout)[0])
         base.append(run_measured(base_argv, input_path, args.timeout)[0])
+    if None in ours or None in base:
+        print(f"  vs {' '.join(base_argv)}: a timed run did not finish in {args.timeout:g} s", flush=True)
+        return
     om, bm = statistics.median(ours), statistics.median(base)
     label = f"  vs {' '.join(base_argv)}"
     print(f"{label:<22}{om:>11.4f}s{min(ours):>8.4f}s{bm:>10.4f}s{min(base):>8.4f}s{om / bm:>8.3f}"
@@ -186,14 +190,24 @@ def main():
         else:
             peer_note = f"no peer binary {peer}"
         ours_times, ours_rss = [], 0
-        for _ in range(args.runs):
+        for run in range(args.runs):
             t, rss, _ = run_measured(ours_argv, input_path, args.timeout)
+            if t is None:
+                break
             ours_times.append(t)
             ours_rss = max(ours_rss, rss or 0)
             if peer_argv:
                 t, rss, _ = run_measured(peer_argv, input_path, args.timeout)
+                if t is None:
+                    # A timed run past --timeout: no figure for the peer (not a crash).
+                    peer_argv, peer_times = None, []
+                    peer_note = f"peer did not finish run {run + 1} in {args.timeout:g} s"
+                    continue
                 peer_times.append(t)
                 peer_rss = max(peer_rss, rss or 0)
+        if len(ours_times) < args.runs:
+            print(f"{name:<22}referee did not finish a timed run in {args.timeout:g} s", flush=True)
+            continue
         om, omin = statistics.median(ours_times), min(ours_times)
         line = f"{name:<22}{om:>11.4f}s{omin:>8.4f}s"
         if peer_times:
