@@ -18,6 +18,9 @@
 //!   round, read each player's match points, OMW, GW and OGW as exact fractions.
 //! - [`standings`]: the ranked standings of a real Swiss event ([`standings::Event`]): drops,
 //!   the MTR's 33/100 floor or the contest's 1/3, an exact order with shared ranks.
+//! - [`pair`]: the optimal next round of such an event ([`pair::next_round`]): fewest
+//!   rematches, no second bye, the bye to the fewest points, the least squared point
+//!   differences, exact, for thousands of players in caller scratch.
 //! - [`tavern`]: the exact win/loss/tie probabilities of a Tavern Chess battle
 //!   ([`tavern::odds`]), with a fixed transposition table in scratch or, with `alloc`, a heap
 //!   memo.
