@@ -161,7 +161,7 @@ fn finish(result: judge::Result<()>, mut answer: Answer, stdout: &mut dyn Write,
 /// `referee standings`: reads the whole results file, ranks it, and writes the answer only if
 /// it is valid.
 fn rank(invocation: &StandingsInvocation, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
-    let input = match read_input(invocation.file.as_deref(), stdin, true) {
+    let input = match read_input(invocation.file.as_deref(), stdin, &mut header_window) {
         Ok(bytes) => bytes,
         Err((message, status)) => return report(stderr, &message, status),
     };
@@ -178,7 +178,11 @@ fn rank(invocation: &StandingsInvocation, stdin: &mut dyn Read, stdout: &mut dyn
 /// and writes its rows only if the input is valid (and, with `--explain`, the objective on
 /// stderr).
 fn pair_round(invocation: &PairInvocation, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
-    let input = match read_input(invocation.file.as_deref(), stdin, !invocation.options.players) {
+    let (mut list, mut parsed) = (pair::PlayerList::default(), 0);
+    let mut players = |bytes: &[u8]| refused_line(bytes, &mut list, &mut parsed);
+    let stop: &mut dyn FnMut(&[u8]) -> Option<usize> =
+        if invocation.options.players { &mut players } else { &mut header_window };
+    let input = match read_input(invocation.file.as_deref(), stdin, stop) {
         Ok(bytes) => bytes,
         Err((message, status)) => return report(stderr, &message, status),
     };
@@ -204,11 +208,34 @@ pub const MAX_TABLE_INPUT: usize = 64 << 20;
 /// a byte-order mark and a CR 44): past it without a line end, the rest is not read.
 const HEADER_WINDOW: usize = 4096;
 
+/// For [`read_input`]: a results file is refused from its first [`HEADER_WINDOW`] bytes when
+/// they hold no line end.
+fn header_window(bytes: &[u8]) -> Option<usize> {
+    (bytes.len() >= HEADER_WINDOW && !bytes[..HEADER_WINDOW].contains(&b'\n')).then_some(HEADER_WINDOW)
+}
+
+/// For [`read_input`]: a list of players is refused from its complete lines up to the first
+/// refused one; `list` and `parsed` (the bytes of the lines read) carry over between calls.
+fn refused_line(bytes: &[u8], list: &mut pair::PlayerList, parsed: &mut usize) -> Option<usize> {
+    while let Some(end) = bytes[*parsed..].iter().position(|&b| b == b'\n').map(|at| *parsed + at) {
+        let line = &bytes[*parsed..end];
+        *parsed = end + 1;
+        if list.line(line).is_err() {
+            return Some(end + 1);
+        }
+    }
+    None
+}
+
 /// The whole input (the file at `path`, or stdin for `None` and `-`), up to
-/// [`MAX_TABLE_INPUT`] bytes; for a results file (`results`), only its first
-/// [`HEADER_WINDOW`] bytes when they hold no line end (the header is refused from them).
-/// The error is a message and an exit status.
-fn read_input(path: Option<&str>, stdin: &mut dyn Read, results: bool) -> Result<Vec<u8>, (String, u8)> {
+/// [`MAX_TABLE_INPUT`] bytes, or its first `keep` bytes once `stop` (called with what is read
+/// so far after each piece) says `Some(keep)`: the input is refused from them. The error is a
+/// message and an exit status.
+fn read_input(
+    path: Option<&str>,
+    stdin: &mut dyn Read,
+    stop: &mut dyn FnMut(&[u8]) -> Option<usize>,
+) -> Result<Vec<u8>, (String, u8)> {
     let (mut file, name) = match path {
         None | Some("-") => (None, "stdin".to_owned()),
         Some(path) => match File::open(path) {
@@ -230,8 +257,8 @@ fn read_input(path: Option<&str>, stdin: &mut dyn Read, results: bool) -> Result
             Err(e) => return Err((format!("cannot read {name}: {e}"), EXIT_USAGE)),
         };
         bytes.extend_from_slice(&chunk[..read]);
-        if results && bytes.len() >= HEADER_WINDOW && !bytes[..HEADER_WINDOW].contains(&b'\n') {
-            bytes.truncate(HEADER_WINDOW);
+        if let Some(keep) = stop(&bytes) {
+            bytes.truncate(keep);
             return Ok(bytes);
         }
         if bytes.len() > MAX_TABLE_INPUT {

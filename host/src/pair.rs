@@ -110,26 +110,45 @@ fn quoted(name: &str) -> std::borrow::Cow<'_, str> {
 /// line ends, spaces at both ends removed, empty lines skipped; 1 to 64 code points, no two
 /// equal, at least two.
 fn players(input: &[u8]) -> Result<Vec<String>, Failure> {
-    let refuse = |line: usize, message: String| {
-        let line = u64::try_from(line).unwrap_or(u64::MAX);
-        Failure::Refused(Refusal::new(line, 1, message))
-    };
-    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
-    let mut names = Vec::new();
-    let mut seen = HashSet::new();
+    let mut list = PlayerList::default();
     // The lines: a final line end does not start another line.
     let body = input.strip_suffix(b"\n").unwrap_or(input);
-    let mut lines = 0;
-    for (index, raw) in body.split(|&b| b == b'\n').enumerate().take_while(|_| !input.is_empty()) {
-        let number = index + 1;
-        lines = number;
+    if !input.is_empty() {
+        for raw in body.split(|&b| b == b'\n') {
+            list.line(raw)?;
+        }
+    }
+    list.finish()
+}
+
+/// A list of players read a line at a time (see `referee pair --players`), so that a reader
+/// can stop at the first refused line of an endless stream.
+#[derive(Debug, Default)]
+pub struct PlayerList {
+    names: Vec<String>,
+    seen: HashSet<String>,
+    lines: usize,
+}
+
+impl PlayerList {
+    /// Reads the next line (without its `\n`).
+    ///
+    /// # Errors
+    /// The refusal of that line: not UTF-8, a name too long, a name listed before.
+    ///
+    /// # Complexity
+    /// `O(L)` for a line of `L` bytes.
+    pub fn line(&mut self, raw: &[u8]) -> Result<(), Failure> {
+        self.lines += 1;
+        let number = self.lines;
+        let raw = if number == 1 { raw.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(raw) } else { raw };
         let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
         let text = std::str::from_utf8(raw).map_err(|e| {
             refuse(number, format!("invalid UTF-8 at byte {} of the line: a name is UTF-8 text", e.valid_up_to() + 1))
         })?;
         let name = text.trim_matches(' ');
         if name.is_empty() {
-            continue;
+            return Ok(());
         }
         let chars = name.chars().count();
         if chars > MAX_NAME_CHARS {
@@ -138,14 +157,31 @@ fn players(input: &[u8]) -> Result<Vec<String>, Failure> {
                 format!("a name has at most {MAX_NAME_CHARS} characters, this one has {chars}"),
             ));
         }
-        if !seen.insert(name.to_owned()) {
+        if !self.seen.insert(name.to_owned()) {
             return Err(refuse(number, format!("{name:?} is listed twice")));
         }
-        names.push(name.to_owned());
+        self.names.push(name.to_owned());
+        Ok(())
     }
-    if names.len() < 2 {
-        let found = if names.is_empty() { "none" } else { "one" };
-        return Err(refuse(lines + 1, format!("at least 2 players are needed to pair a round, found {found}")));
+
+    /// The names, once every line is read.
+    ///
+    /// # Errors
+    /// Fewer than two players (at the line after the last).
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    pub fn finish(self) -> Result<Vec<String>, Failure> {
+        if self.names.len() < 2 {
+            let found = if self.names.is_empty() { "none" } else { "one" };
+            let message = format!("at least 2 players are needed to pair a round, found {found}");
+            return Err(refuse(self.lines + 1, message));
+        }
+        Ok(self.names)
     }
-    Ok(names)
+}
+
+/// A refusal at `line`, field 1.
+fn refuse(line: usize, message: String) -> Failure {
+    Failure::Refused(Refusal::new(u64::try_from(line).unwrap_or(u64::MAX), 1, message))
 }

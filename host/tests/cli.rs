@@ -259,12 +259,17 @@ fn results_files_are_read_within_a_bound() {
         assert!(stderr.starts_with("error: 1:1: header field 1 is \"\\0\\0"), "{args:?}: {stderr}");
         assert!(written < FEW_BYTES, "{args:?}: {written} bytes consumed of 2 GB");
     }
-    // Anything else is read up to 64 MiB, then refused for capacity.
-    for args in [&["standings"][..], &["pair"], &["pair", "--players"]] {
-        let (status, stdout, stderr, written) =
-            run_fed(args, b"round,player1,player2,wins1,wins2,draws\n1,Ann,Bob,2,0,0\n", 2_000_000_000);
+    // A results file is read up to 64 MiB, then refused for capacity.
+    let rows: &[u8] = b"round,player1,player2,wins1,wins2,draws\n1,Ann,Bob,2,0,0\n";
+    for args in [&["standings"][..], &["pair"]] {
+        let (status, stdout, stderr, written) = run_fed(args, rows, 2_000_000_000);
         assert_eq!((status, stdout.as_str()), (3, ""), "{args:?}");
         assert_eq!(stderr, "error: stdin is over 64 MiB, the most this build reads\n", "{args:?}");
         assert!(written < (64 << 20) + FEW_BYTES, "{args:?}: {written} bytes consumed of 2 GB");
     }
+    // A list of players is refused at its first wrong line, however long the rest.
+    let (status, stdout, stderr, written) = run_fed(&["pair", "--players"], rows, 2_000_000_000);
+    assert_eq!((status, stdout.as_str()), (1, ""));
+    assert_eq!(stderr, "error: 3:1: \"round,player1,player2,wins1,wins2,draws\" is listed twice\n");
+    assert!(written < FEW_BYTES, "{written} bytes consumed of 2 GB");
 }
