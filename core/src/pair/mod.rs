@@ -403,6 +403,10 @@ fn pair<'s>(
         if v == NONE || done[v as usize] != 0 {
             continue;
         }
+        // Every vertex is matched: the graph has a perfect matching (the edges between
+        // neighbours in the list, the bye's edge to everyone) and the matching has the most
+        // edges any matching has (the matcher's test holds it to every matching of small
+        // graphs).
         let (Some(u), Some(e)) = (matcher.mate_of(v as usize), matcher.mate_edge(v as usize)) else {
             continue;
         };
