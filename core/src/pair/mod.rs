@@ -386,7 +386,7 @@ fn pair<'s>(
         &mut matcher,
         top,
         count,
-        |u, v| event.opponents(order[u as usize] as usize).iter().any(|&o| place[o as usize] == v),
+        |u, v| have_met(event, order, place, u, v),
         |v| event.match_points(order[v] as usize),
         met,
         mark,
@@ -455,7 +455,7 @@ fn pair_at_the_bound(
 ) -> Option<(usize, Option<u32>, Objective)> {
     let count = order.len();
     let points = |v: usize| event.match_points(order[v] as usize);
-    let met = |u: u32, v: u32| event.opponents(order[u as usize] as usize).iter().any(|&o| place[o as usize] == v);
+    let met = |u, v| have_met(event, order, place, u, v);
     // The bye: among those without one (or everyone), the fewest points, the lowest ranked.
     let mut bye = NONE;
     if count % 2 == 1 {
@@ -468,15 +468,10 @@ fn pair_at_the_bound(
     mate.fill(NONE);
     // Each point group in turn, as a list threaded through `link`; `carry` floats down.
     let mut carry = NONE;
-    let mut start = 0;
-    while start < count {
-        let mut end = start;
-        while end < count && points(end) == points(start) {
-            end += 1;
-        }
+    for group in point_groups(count, points) {
         let mut head = NONE;
         let mut size = 0;
-        for v in (start..end).rev().filter(|&v| v as u32 != bye) {
+        for v in group.clone().rev().filter(|&v| v as u32 != bye) {
             link[v] = head;
             head = v as u32;
             size += 1;
@@ -506,15 +501,15 @@ fn pair_at_the_bound(
             // `first` has met everyone left: with the next one left, `other`, re-pair a pair
             // `(a, b)` of the group already made as `(first, a)` and `(other, b)`.
             let other = take(link, &mut head, |_| true)?;
-            let (a, b) = (start..end)
+            let (a, b) = group
+                .clone()
                 .map(|a| (a as u32, mate[a]))
-                .find(|&(a, b)| (start..end).contains(&(b as usize)) && !met(first, a) && !met(other, b))?;
+                .find(|&(a, b)| group.contains(&(b as usize)) && !met(first, a) && !met(other, b))?;
             mate[first as usize] = a;
             mate[a as usize] = first;
             mate[other as usize] = b;
             mate[b as usize] = other;
         }
-        start = end;
     }
     if carry != NONE {
         return None;
@@ -578,16 +573,9 @@ fn form_group_blossoms(
     pairs: &mut [u32],
     cycle: &mut [u32],
 ) {
-    let mut start = 0;
-    while start < count {
-        let mut end = start + 1;
-        while end < count && points(end) == points(start) {
-            end += 1;
-        }
-        let group = start..end;
+    for group in point_groups(count, points) {
         let mut free = group.clone().filter(|&v| matcher.mate_of(v).is_none());
         let (Some(x), None) = (free.next(), free.next()) else {
-            start = end;
             continue;
         };
         // The group's pairs by their first player; `split` of them lie above `x`.
@@ -622,8 +610,29 @@ fn form_group_blossoms(
         if linked && !met(tail, x as u32) {
             matcher.form_blossom(&cycle[..len], top);
         }
-        start = end;
     }
+}
+
+/// The runs of equal points among places `0..count`, in order.
+fn point_groups(count: usize, points: impl Fn(usize) -> u32) -> impl Iterator<Item = core::ops::Range<usize>> {
+    let mut start = 0;
+    core::iter::from_fn(move || {
+        if start >= count {
+            return None;
+        }
+        let mut end = start + 1;
+        while end < count && points(end) == points(start) {
+            end += 1;
+        }
+        let group = start..end;
+        start = end;
+        Some(group)
+    })
+}
+
+/// Whether the players at places `u` and `v` of `order` have met.
+fn have_met(event: &crate::standings::Event<'_>, order: &[u32], place: &[u32], u: u32, v: u32) -> bool {
+    event.opponents(order[u as usize] as usize).iter().any(|&o| place[o as usize] == v)
 }
 
 /// Unlinks from the list at `head` (threaded through `link`) the first member `keep` takes.
