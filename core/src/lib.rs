@@ -64,6 +64,7 @@ extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
+pub mod battle;
 mod digits;
 pub mod fraction;
 pub mod greater;

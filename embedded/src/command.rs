@@ -47,6 +47,15 @@ pub enum Crash {
 /// The usage line, shown with every usage error.
 pub const USAGE: &str = "usage: referee-judge PROBLEM [--exact] INPUT ANSWER ERROR | referee-judge --crash panic|fault";
 
+/// The judge options of this firmware before any flag: the defaults, with `battle`'s search
+/// bounded by what the stack holds ([`crate::budget::BATTLE_DEPTH`]).
+#[must_use]
+pub fn firmware_options() -> Options {
+    let limits =
+        referee_core::battle::Limits { depth: crate::budget::BATTLE_DEPTH, steps: crate::budget::BATTLE_STEPS };
+    Options::default().with_battle_limits(limits)
+}
+
 /// Parses the arguments after the program name.
 ///
 /// # Errors
@@ -63,7 +72,7 @@ pub fn parse<'a>(args: impl IntoIterator<Item = &'a str>) -> Result<Command<'a>,
         };
     }
     let problem = Problem::from_name(first).ok_or("unknown problem")?;
-    let mut options = Options::default();
+    let mut options = firmware_options();
     let mut paths: [&str; 3] = [""; 3];
     let mut count = 0;
     for arg in args {

@@ -10,7 +10,7 @@
 
 use core::fmt::{self, Write};
 
-use referee_core::judge::{self, Error, Options, Problem};
+use referee_core::judge::{self, Error, Problem};
 
 /// What a case must produce.
 #[derive(Clone, Copy, Debug)]
@@ -104,7 +104,7 @@ pub fn check(case: &Case, scratch: &mut [u32]) -> Verdict {
     if case.exact && !problem.has_exact_mode() {
         return Verdict::NoExactMode;
     }
-    let mut options = Options::default();
+    let mut options = crate::command::firmware_options();
     options.exact = case.exact;
     match case.expected {
         Expected::Answer(expected) => {

@@ -1,5 +1,6 @@
 //! Command-line parsing for `referee`, without dependencies.
 
+use referee_core::battle;
 use referee_core::judge::{Options, Problem};
 use referee_core::standings::{Profile, MAX_ROUNDS};
 use referee_core::tavern::{Strategy, DEFAULT_TABLE_WORDS};
@@ -231,13 +232,18 @@ fn problem_help(problem: Problem) -> String {
         text.push_str("      --exact    Print irreducible fractions p/q instead of 12-digit decimals\n");
     }
     if problem.has_strategies() {
+        let (kib, scratch) = match problem {
+            Problem::Battle => (battle::DEFAULT_TABLE_WORDS / 256, "its whole scratch"),
+            _ => (DEFAULT_TABLE_WORDS / 256, "159 KiB of scratch in all"),
+        };
         text.push_str(concat!(
             "      --strategy memo|fixed\n",
             "                 memo: every state in a heap hash map (default);\n",
             "                 fixed: a fixed-size transposition table, no heap (as in firmware)\n",
             "      --table-kib N\n",
-            "                 With --strategy fixed: its table in KiB, 0..=65536 (default 142, as in\n",
-            "                 firmware: 159 KiB of scratch in all; 0: no table, a plain search)\n",
+        ));
+        text.push_str(&format!(
+            "                 With --strategy fixed: its table in KiB, 0..=65536 (default {kib}, as in\n                 firmware: {scratch}; 0: no table, a plain search)\n"
         ));
     }
     text.push_str("  -h, --help     Print help\n");
@@ -301,7 +307,15 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         }
     }
     if problem.has_strategies() {
-        options = options.with_tavern(tavern_strategy(strategy, table_kib)?);
+        let table_words = table_words(strategy, table_kib)?;
+        options = match problem {
+            Problem::Battle => options.with_battle(table_words.map_or(battle::Strategy::Memo, |table_words| {
+                battle::Strategy::Fixed { table_words: table_words.unwrap_or(battle::DEFAULT_TABLE_WORDS) }
+            })),
+            _ => options.with_tavern(table_words.map_or(Strategy::Memo, |table_words| Strategy::Fixed {
+                table_words: table_words.unwrap_or(DEFAULT_TABLE_WORDS),
+            })),
+        };
     }
     Ok(Command::Solve(Invocation { problem, options, file }))
 }
@@ -309,12 +323,13 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
 /// The largest `--table-kib`: the host's whole scratch limit (64 MiB).
 const MAX_TABLE_KIB: usize = 65_536;
 
-/// The strategy `--strategy` and `--table-kib` ask for; the host's default is the heap memo.
-fn tavern_strategy(name: Option<&str>, table_kib: Option<usize>) -> Result<Strategy, String> {
+/// The strategy `--strategy` and `--table-kib` ask for: `None` for the heap memo (the host's
+/// default), else the fixed table's words (`None` inside: the problem's default table).
+fn table_words(name: Option<&str>, table_kib: Option<usize>) -> Result<Option<Option<usize>>, String> {
     match (name.unwrap_or("memo"), table_kib) {
-        ("memo", None) => Ok(Strategy::Memo),
+        ("memo", None) => Ok(None),
         ("memo", Some(_)) => Err("--table-kib applies to --strategy fixed only".to_owned()),
-        ("fixed", kib) => Ok(Strategy::Fixed { table_words: kib.map_or(DEFAULT_TABLE_WORDS, |kib| kib * 256) }),
+        ("fixed", kib) => Ok(Some(kib.map(|kib| kib * 256))),
         (other, _) => Err(format!("unknown strategy '{other}' (expected memo or fixed)")),
     }
 }

@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::cast_possible_truncation)]
 
 use referee_core::judge::{self, Options, Problem};
+use referee_core::battle::{self, Limits};
 use referee_core::tavern::{Strategy, FIXED_SCRATCH_WORDS};
 use referee_core::HeapScratch;
 use referee_tests::{inputs, Rng};
@@ -15,15 +16,19 @@ const MUTATIONS_PER_FILE: usize = 100;
 /// Bytes that mean something to some format, and some that mean nothing.
 const INTERESTING: &[u8] = b"0123456789-+ \n\r\t{},\"#.x\x00\xff9";
 
-/// Words of the fixed scratch: tavern's default ([`FIXED_SCRATCH_WORDS`], so that its fixed
-/// table really runs), a small slab for the others (so that capacity errors happen too).
+/// Words of the fixed scratch: tavern's and battle's defaults (so that their fixed tables
+/// really run), a small slab for the others (so that capacity errors happen too).
 fn fixed_words(problem: Problem) -> usize {
-    if problem == Problem::Tavern {
-        FIXED_SCRATCH_WORDS
-    } else {
-        4096
+    match problem {
+        Problem::Tavern => FIXED_SCRATCH_WORDS,
+        Problem::Battle => battle::DEFAULT_TABLE_WORDS,
+        _ => 4096,
     }
 }
+
+/// `battle`'s search bounds here: a mutated board can be a fight of millions of states, which
+/// the bounds refuse quickly (a capacity error, positioned like any other).
+const BATTLE_LIMITS: Limits = Limits { depth: 512, steps: 1 << 12 };
 
 /// Runs the driver on `input` with a fixed scratch and with a heap scratch (tavern: the memo
 /// there, the fixed table in the slice); checks that errors are positioned inside the input
@@ -35,7 +40,11 @@ fn survives(problem: Problem, input: &[u8], options: &Options) {
     let lines = input.iter().filter(|&&b| b == b'\n').count() + lone_cr + 1;
     let mut fixed = vec![0u32; fixed_words(problem)];
     let mut heap = HeapScratch::with_limit(1 << 20);
-    let heap_options = if problem == Problem::Tavern { options.with_tavern(Strategy::Memo) } else { *options };
+    let heap_options = match problem {
+        Problem::Tavern => options.with_tavern(Strategy::Memo),
+        Problem::Battle => options.with_battle(battle::Strategy::Memo),
+        _ => *options,
+    };
     let (mut fixed_out, mut heap_out) = (String::new(), String::new());
     let results = [
         judge::run(problem, input, options, &mut fixed[..], &mut fixed_out),
@@ -75,9 +84,10 @@ fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>) {
 fn truncations_and_mutations_never_panic() {
     let mut rng = Rng::new(0x6865_7374);
     for &problem in Problem::ALL {
-        let mut option_sets = vec![Options::default()];
+        let base = Options::default().with_battle_limits(BATTLE_LIMITS);
+        let mut option_sets = vec![base];
         if problem.has_exact_mode() {
-            let mut exact = Options::default();
+            let mut exact = base;
             exact.exact = true;
             option_sets.push(exact);
         }

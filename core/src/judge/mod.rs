@@ -28,11 +28,14 @@ pub enum Problem {
     Greater,
     /// Who wins the 2×N path-blocking game (TopCoder SRM 637 Div 1 500).
     Pathgame,
+    /// Exact odds of an auto-battler fight with attack, health and keywords (this project's).
+    Battle,
 }
 
 impl Problem {
     /// Every problem, in the order the help text lists them.
-    pub const ALL: &'static [Problem] = &[Problem::Swiss, Problem::Tavern, Problem::Greater, Problem::Pathgame];
+    pub const ALL: &'static [Problem] =
+        &[Problem::Swiss, Problem::Tavern, Problem::Greater, Problem::Pathgame, Problem::Battle];
 
     /// The command-line name, e.g. `"swiss"`.
     ///
@@ -45,6 +48,7 @@ impl Problem {
             Self::Tavern => "tavern",
             Self::Greater => "greater",
             Self::Pathgame => "pathgame",
+            Self::Battle => "battle",
         }
     }
 
@@ -59,6 +63,7 @@ impl Problem {
             Self::Tavern => "Tavern Chess battle: exact probabilities that Alice wins, Bob wins, or they tie",
             Self::Greater => "Best expected score in the GreaterGame card duel, exact (--exact: a fraction)",
             Self::Pathgame => "Who wins the 2xN path-blocking game (Snuke or Sothe), any width, one pass",
+            Self::Battle => "Battlegrounds-style fight with keywords: exact probabilities of win, loss, tie",
         }
     }
 
@@ -79,7 +84,7 @@ impl Problem {
     pub const fn has_exact_mode(self) -> bool {
         match self {
             Self::Swiss | Self::Pathgame => false,
-            Self::Tavern | Self::Greater => true,
+            Self::Tavern | Self::Greater | Self::Battle => true,
         }
     }
 
@@ -89,7 +94,7 @@ impl Problem {
     /// `O(1)`.
     #[must_use]
     pub const fn has_strategies(self) -> bool {
-        matches!(self, Self::Tavern)
+        matches!(self, Self::Tavern | Self::Battle)
     }
 }
 
@@ -103,6 +108,10 @@ pub struct Options {
     pub exact: bool,
     /// How `tavern` caches states (default: the fixed table, as on the firmware).
     pub tavern: crate::tavern::Strategy,
+    /// How `battle` caches states (default: the fixed table, as on the firmware).
+    pub battle: crate::battle::Strategy,
+    /// How far `battle` may search (default: [`crate::battle::Limits::DEFAULT`]).
+    pub battle_limits: crate::battle::Limits,
 }
 
 impl Options {
@@ -122,6 +131,24 @@ impl Options {
     #[must_use]
     pub const fn with_tavern(self, strategy: crate::tavern::Strategy) -> Self {
         Self { tavern: strategy, ..self }
+    }
+
+    /// These options with `strategy` for `battle`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn with_battle(self, strategy: crate::battle::Strategy) -> Self {
+        Self { battle: strategy, ..self }
+    }
+
+    /// These options with `limits` for `battle`'s search.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn with_battle_limits(self, limits: crate::battle::Limits) -> Self {
+        Self { battle_limits: limits, ..self }
     }
 }
 
@@ -160,6 +187,9 @@ pub fn run<W: Write + ?Sized>(
         Problem::Tavern => crate::tavern::text::solve(input, options.exact, options.tavern, scratch, out),
         Problem::Greater => crate::greater::text::solve(input, options.exact, scratch, out),
         Problem::Pathgame => crate::pathgame::text::solve(input, scratch, out),
+        Problem::Battle => {
+            crate::battle::text::solve(input, options.exact, options.battle, options.battle_limits, scratch, out)
+        }
     }
 }
 
@@ -201,6 +231,9 @@ pub fn run_read<R: Read + ?Sized, W: Write + ?Sized>(
         Problem::Tavern => crate::tavern::text::solve_from(scanner, options.exact, options.tavern, scratch, out),
         Problem::Greater => crate::greater::text::solve_from(scanner, options.exact, scratch, out),
         Problem::Pathgame => crate::pathgame::text::solve_from(scanner, scratch, out),
+        Problem::Battle => {
+            crate::battle::text::solve_from(scanner, options.exact, options.battle, options.battle_limits, scratch, out)
+        }
     };
     if scanner.read_failed() {
         return Err(scanner.error(ErrorKind::Read));
@@ -228,6 +261,6 @@ pub fn run_streaming<R: ReadAt + ?Sized, W: Write + ?Sized>(
     let _ = options;
     match problem {
         Problem::Pathgame => crate::pathgame::text::solve_at(source, buffer, out),
-        Problem::Swiss | Problem::Tavern | Problem::Greater => None,
+        Problem::Swiss | Problem::Tavern | Problem::Greater | Problem::Battle => None,
     }
 }

@@ -10,7 +10,7 @@ use crate::text::{Error, ErrorKind};
 /// | [`Answer`](Self::Answer) | 0 | the whole answer was written (or every self-check case passed) |
 /// | [`InvalidInput`](Self::InvalidInput) | 1 | the input breaks the format or the rules: `error: line:column: message`, nothing on stdout |
 /// | [`Usage`](Self::Usage) | 2 | a bad command line, or a file that cannot be read or written |
-/// | [`Capacity`](Self::Capacity) | 3 | a valid input (as far as read) beyond this build's memory: the capacity error, nothing on stdout |
+/// | [`Capacity`](Self::Capacity) | 3 | a valid input (as far as read) beyond this build's memory or limits: the capacity error, nothing on stdout |
 /// | [`SelfCheckFailed`](Self::SelfCheckFailed) | 4 | firmware: a self-check case failed |
 /// | [`StackOverflow`](Self::StackOverflow) | 5 | firmware: the stack used all of its region |
 /// | [`Panic`](Self::Panic) | 101 | a broken internal invariant (never expected from any input) |
@@ -94,7 +94,7 @@ impl Error {
     #[must_use]
     pub const fn exit_status(&self) -> ExitStatus {
         match self.kind {
-            ErrorKind::Capacity { .. } => ExitStatus::Capacity,
+            ErrorKind::Capacity { .. } | ErrorKind::Limit { .. } => ExitStatus::Capacity,
             ErrorKind::Write | ErrorKind::Read => ExitStatus::Usage,
             _ => ExitStatus::InvalidInput,
         }

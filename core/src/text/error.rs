@@ -65,6 +65,14 @@ pub enum ErrorKind {
         /// How many the buffer holds.
         capacity: u64,
     },
+    /// A valid input beyond a bound of this build other than memory (a search's depth or
+    /// length, the width of exact numbers).
+    Limit {
+        /// What is bounded, e.g. "nested turns".
+        what: &'static str,
+        /// The bound.
+        limit: u64,
+    },
     /// A value beyond the proven range of the integer types; refused rather than wrapped.
     Overflow(&'static str),
     /// The output sink refused a write.
@@ -149,6 +157,7 @@ impl fmt::Display for ErrorKind {
             Self::Capacity { what, needed, capacity } => {
                 write!(f, "input needs {needed} {what} but this build holds {capacity}")
             }
+            Self::Limit { what, limit } => write!(f, "input needs more than {limit} {what}, the most this build holds"),
             Self::Overflow(message) => write!(f, "{message} (beyond the proven integer range)"),
             Self::Write => f.write_str("the output could not be written"),
             Self::Read => f.write_str("the input could not be read"),

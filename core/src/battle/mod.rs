@@ -1,0 +1,546 @@
+//! `battle`: the exact probabilities that Alice wins, Bob wins, or they tie an auto-battler
+//! fight with real minion stats and keywords (this project's extension of `tavern` toward
+//! Hearthstone Battlegrounds combat).
+//!
+//! # Rules
+//! Alice has `n` minions, Bob `m` (`1..=7` each, in a fixed left-to-right order); a minion has
+//! an attack (`0..=10^9`), a health (`1..=10^9`) and [`Keywords`]: taunt (enemies must attack
+//! a taunt while one lives), divine shield (the first damage is absorbed), poisonous (a minion
+//! it damages dies), venomous (poisonous once), windfury (two attacks a turn, the second only
+//! if it survived the first) and reborn (the first death returns it with 1 health and its
+//! starting keywords but reborn). The side with more minions attacks first (even: each with
+//! probability 1/2), then the sides alternate. A side attacks with its alive minion of attack
+//! `> 0` that has taken the fewest turns, leftmost among ties (with none it passes; if neither
+//! side has one the battle is a tie), against a uniformly random enemy (among its taunts, if it
+//! has any); the two deal their attacks to each other at once, the dead leave, the reborn
+//! return. A side with no minion left loses; both empty is a tie. Without keywords and with
+//! attack = health this is [`crate::tavern`].
+//!
+//! # How it is computed
+//! A depth-first search over the states at the start of each turn, merged through an exact
+//! packed key (each minion's health and the keywords still in effect, one bit a minion for
+//! whose turn it is, the mover; see `state`): the order of independent exchanges does not
+//! matter, so states repeat massively. Each outcome is exact: Alice's and Bob's numerators
+//! over `2^a·3^b·5^c·7^d` in lowest terms (see `outcome` for why no other prime occurs and
+//! the bound), first in `u128` and, when a value needs more, again in the 1 024-bit
+//! [`Wide`] of the `bnum` crate. A battle whose exact odds need more is refused with
+//! [`OddsError::Precision`]; the bound: every battle in which no path makes more than 117
+//! random choices fits, and in practice far longer ones (a denominator of `2^1023` is 1 023
+//! two-way choices). A fight of one minion against one is answered in closed form, whatever
+//! its length (a `1/10^9` against a `0/10^9`). Two strategies cache states:
+//!
+//! - [`Strategy::Memo`] (feature `alloc`): every expanded state in a `hashbrown::HashMap`
+//!   (60 bytes a state for the 128-bit keys and numerators of a usual board; at most
+//!   [`MEMO_BYTES`] of table, past which states are searched without being stored).
+//! - [`Strategy::Fixed`]: no heap. A two-way transposition table of `table_words` scratch
+//!   words (15 words a state for the usual widths), [`DEFAULT_TABLE_WORDS`] by default. With
+//!   no room for a bucket it is a plain depth-first search, still exact.
+//!
+//! Both give identical answers (the tests check it on thousands of battles). [`Limits`] bound
+//! the search: the nesting of turns (the stack: recursion) and the turns expanded (the time);
+//! a battle beyond either is refused with [`OddsError::Depth`] or [`OddsError::Steps`], never
+//! a hang.
+//!
+//! # Complexity
+//! Time: proportional to the turns expanded (at most [`Limits::steps`]), each `O(t·w)` for
+//! `t ≤ 7` targets (49 with windfury) and numerators of `w` words. With the memo that is the
+//! number of distinct states; the median `typical` board of the benchmarks has a few hundred.
+//! Memory: the cache, plus about 1 KiB of stack a nested turn with 128-bit numerators (see
+//! the README for the measured figures).
+
+#[cfg(feature = "alloc")]
+mod memo;
+mod outcome;
+mod search;
+mod state;
+mod table;
+pub mod text;
+mod wide;
+
+use core::fmt;
+
+#[cfg(feature = "alloc")]
+pub use memo::{MEMO_BYTES, MEMO_INITIAL_STATES};
+pub use wide::{Probability, Wide, WIDE_BITS};
+
+use crate::scratch::{CapacityError, Scratch};
+use outcome::{Numerator, Outcome};
+use search::{Key, Search, Stop};
+use state::KEY_WORDS;
+use table::{FixedTable, Words};
+
+/// The most minions per side.
+pub const MAX_MINIONS: usize = 7;
+/// The largest attack.
+pub const MAX_ATTACK: u32 = 1_000_000_000;
+/// The largest health.
+pub const MAX_HEALTH: u32 = 1_000_000_000;
+/// The default transposition table of the fixed strategy: 36 864 words, 144 KiB (1 228
+/// buckets of two 128-bit slots).
+pub const DEFAULT_TABLE_WORDS: usize = 144 * 256;
+
+/// A set of keywords.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Keywords(u8);
+
+impl Keywords {
+    /// No keyword.
+    pub const NONE: Self = Self(0);
+    /// `T`: while a side has an alive taunt minion, enemies must attack one of them.
+    pub const TAUNT: Self = Self(1);
+    /// `D`: the first damage (`> 0`) the minion would take is absorbed instead.
+    pub const DIVINE_SHIELD: Self = Self(2);
+    /// `P`: a minion this one damages (`> 0`, after shields) dies.
+    pub const POISONOUS: Self = Self(4);
+    /// `V`: as poisonous, spent the first time it damages a minion.
+    pub const VENOMOUS: Self = Self(8);
+    /// `W`: two attacks a turn, the second only if the minion survived the first.
+    pub const WINDFURY: Self = Self(16);
+    /// `R`: the first death returns the minion with 1 health and its other starting keywords.
+    pub const REBORN: Self = Self(32);
+    /// Every keyword with its letter in the judge format, in the order the format lists them.
+    pub const LETTERS: [(u8, Self); 6] = [
+        (b'T', Self::TAUNT),
+        (b'D', Self::DIVINE_SHIELD),
+        (b'P', Self::POISONOUS),
+        (b'V', Self::VENOMOUS),
+        (b'W', Self::WINDFURY),
+        (b'R', Self::REBORN),
+    ];
+
+    /// The keyword written `letter` (`T`, `D`, `P`, `V`, `W`, `R`), if any.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn from_letter(letter: u8) -> Option<Self> {
+        Self::LETTERS.iter().find(|(l, _)| *l == letter).map(|&(_, k)| k)
+    }
+
+    /// Whether every keyword of `other` is in `self`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn contains(self, other: Self) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// `self` with the keywords of `other` added.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn with(self, other: Self) -> Self {
+        Self(self.0 | other.0)
+    }
+}
+
+/// A minion at the start of the battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Minion {
+    /// Attack, `0..=`[`MAX_ATTACK`].
+    pub attack: u32,
+    /// Health, `1..=`[`MAX_HEALTH`].
+    pub health: u32,
+    /// Keywords.
+    pub keywords: Keywords,
+}
+
+impl Minion {
+    /// A minion of `attack`, `health` and `keywords` (checked by [`Battle::new`]).
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn new(attack: u32, health: u32, keywords: Keywords) -> Self {
+        Self { attack, health, keywords }
+    }
+}
+
+/// One side's minions, left to right: at most [`MAX_MINIONS`].
+pub type Minions = heapless::Vec<Minion, MAX_MINIONS>;
+
+/// Why a battle cannot be built ([`Battle::new`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
+pub enum BattleError {
+    /// A side (0 = Alice, 1 = Bob) has no minion or more than [`MAX_MINIONS`].
+    Count {
+        /// The side: 0 for Alice, 1 for Bob.
+        side: usize,
+        /// Its number of minions.
+        count: usize,
+    },
+    /// A minion's attack is above [`MAX_ATTACK`].
+    Attack {
+        /// The side: 0 for Alice, 1 for Bob.
+        side: usize,
+        /// The minion's 0-based place from the left.
+        index: usize,
+        /// Its attack.
+        value: u32,
+    },
+    /// A minion's health is outside `1..=`[`MAX_HEALTH`].
+    Health {
+        /// The side: 0 for Alice, 1 for Bob.
+        side: usize,
+        /// The minion's 0-based place from the left.
+        index: usize,
+        /// Its health.
+        value: u32,
+    },
+}
+
+impl fmt::Display for BattleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = |side: usize| if side == 0 { "Alice" } else { "Bob" };
+        match *self {
+            Self::Count { side, count } => {
+                write!(f, "{} has {count} minions: a side has 1..={MAX_MINIONS}", name(side))
+            }
+            Self::Attack { side, index, value } => {
+                write!(f, "{}'s minion {} has attack {value}: attacks are 0..={MAX_ATTACK}", name(side), index + 1)
+            }
+            Self::Health { side, index, value } => {
+                write!(f, "{}'s minion {} has health {value}: healths are 1..={MAX_HEALTH}", name(side), index + 1)
+            }
+        }
+    }
+}
+
+impl core::error::Error for BattleError {}
+
+/// A battle: each side's minions, left to right.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Battle {
+    sides: [Minions; 2],
+}
+
+#[cfg(feature = "defmt")]
+impl defmt::Format for Battle {
+    fn format(&self, f: defmt::Formatter<'_>) {
+        defmt::write!(f, "Battle {{ alice: {=[?]}, bob: {=[?]} }}", &self.sides[0][..], &self.sides[1][..]);
+    }
+}
+
+impl Battle {
+    /// The battle of `alice` against `bob` (left to right).
+    ///
+    /// # Errors
+    /// [`BattleError::Count`] unless each side has `1..=7` minions, [`BattleError::Attack`] or
+    /// [`BattleError::Health`] for a value out of range.
+    ///
+    /// # Complexity
+    /// `O(n + m)`.
+    pub fn new(alice: &[Minion], bob: &[Minion]) -> Result<Self, BattleError> {
+        let mut sides = [Minions::new(), Minions::new()];
+        for (side, (minions, out)) in [alice, bob].into_iter().zip(&mut sides).enumerate() {
+            if !(1..=MAX_MINIONS).contains(&minions.len()) {
+                return Err(BattleError::Count { side, count: minions.len() });
+            }
+            for (index, minion) in minions.iter().enumerate() {
+                if minion.attack > MAX_ATTACK {
+                    return Err(BattleError::Attack { side, index, value: minion.attack });
+                }
+                if !(1..=MAX_HEALTH).contains(&minion.health) {
+                    return Err(BattleError::Health { side, index, value: minion.health });
+                }
+            }
+            *out = Minions::from_slice(minions).map_err(|_| BattleError::Count { side, count: minions.len() })?;
+        }
+        Ok(Self { sides })
+    }
+
+    /// Alice's minions.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn alice(&self) -> &[Minion] {
+        &self.sides[0]
+    }
+
+    /// Bob's minions.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn bob(&self) -> &[Minion] {
+        &self.sides[1]
+    }
+}
+
+/// One side's cards as the search reads them: values by place, keywords as masks.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Cards {
+    attack: [u32; MAX_MINIONS],
+    health: [u32; MAX_MINIONS],
+    count: usize,
+    /// Every minion's bit.
+    all: u8,
+    taunt: u8,
+    shield: u8,
+    poisonous: u8,
+    venomous: u8,
+    windfury: u8,
+    reborn: u8,
+    /// Minions with attack `> 0`: the only ones that take turns.
+    attackers: u8,
+}
+
+impl Cards {
+    fn new(minions: &[Minion]) -> Self {
+        let mut cards = Self { count: minions.len().min(MAX_MINIONS), ..Self::default() };
+        for (i, m) in minions.iter().take(MAX_MINIONS).enumerate() {
+            let b = state::bit(i);
+            cards.attack[i] = m.attack;
+            cards.health[i] = m.health;
+            cards.all |= b;
+            let mark = |keyword: Keywords, mask: &mut u8| {
+                if m.keywords.contains(keyword) {
+                    *mask |= b;
+                }
+            };
+            mark(Keywords::TAUNT, &mut cards.taunt);
+            mark(Keywords::DIVINE_SHIELD, &mut cards.shield);
+            mark(Keywords::POISONOUS, &mut cards.poisonous);
+            mark(Keywords::VENOMOUS, &mut cards.venomous);
+            mark(Keywords::WINDFURY, &mut cards.windfury);
+            mark(Keywords::REBORN, &mut cards.reborn);
+            if m.attack > 0 {
+                cards.attackers |= b;
+            }
+        }
+        cards
+    }
+
+    /// Bits of minion `i`'s state besides its health in a packed key.
+    const fn flag_bits(&self, i: usize) -> u32 {
+        let b = state::bit(i);
+        (self.shield & b != 0) as u32
+            + (self.venomous & b != 0) as u32
+            + (self.reborn & b != 0) as u32
+            + (self.attackers & b != 0) as u32
+    }
+}
+
+/// The battle as the search reads it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Board {
+    sides: [Cards; 2],
+}
+
+impl Board {
+    fn new(battle: &Battle) -> Self {
+        Self { sides: [Cards::new(&battle.sides[0]), Cards::new(&battle.sides[1])] }
+    }
+}
+
+/// Bounds on one search, so that no battle runs without end: beyond either it is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Limits {
+    /// Turns nested at most: the depth of the recursion, so the stack. A nested turn takes
+    /// about 1 KiB of stack with `u128` numerators (measured on `thumbv7em`: 0.6–0.95 KiB) and
+    /// about 3.5 KiB with [`Wide`] ones, so a search with wide numerators nests at most
+    /// `depth /` [`WIDE_DEPTH_DIVISOR`] turns.
+    pub depth: u32,
+    /// Turns expanded at most (the time: about a microsecond each on a desktop).
+    pub steps: u64,
+}
+
+impl Limits {
+    /// The default: 2 048 nested turns (the host's 8 MiB main thread holds them) and 2^26
+    /// expanded turns (about a minute on a desktop at worst).
+    pub const DEFAULT: Self = Self { depth: 2048, steps: 1 << 26 };
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+/// A search with [`Wide`] numerators nests at most [`Limits::depth`] divided by this.
+pub const WIDE_DEPTH_DIVISOR: u32 = 4;
+
+/// How the search caches states. The default, with or without the `alloc` feature, is
+/// [`Strategy::Fixed`] with [`DEFAULT_TABLE_WORDS`]: the firmware's strategy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
+pub enum Strategy {
+    /// Every state in a heap memo (`hashbrown`); needs the `alloc` feature.
+    #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+    Memo,
+    /// A transposition table of `table_words` scratch words; no heap.
+    Fixed {
+        /// Scratch words of the table; whole buckets are used.
+        table_words: usize,
+    },
+}
+
+impl Strategy {
+    /// Scratch words the strategy needs: the table of [`Strategy::Fixed`], none for the memo.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn words_needed(self) -> usize {
+        match self {
+            #[cfg(feature = "alloc")]
+            Self::Memo => 0,
+            Self::Fixed { table_words } => table_words,
+        }
+    }
+}
+
+impl Default for Strategy {
+    /// [`Strategy::Fixed`] with [`DEFAULT_TABLE_WORDS`], whatever the features.
+    fn default() -> Self {
+        Self::Fixed { table_words: DEFAULT_TABLE_WORDS }
+    }
+}
+
+/// Why the odds cannot be computed ([`odds`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
+pub enum OddsError {
+    /// The scratch holds fewer words than [`Strategy::words_needed`].
+    Capacity(CapacityError),
+    /// The heap memo could not grow from `stored` to `wanted` states ([`Strategy::Memo`]).
+    OutOfMemory {
+        /// States the memo tried to make room for.
+        wanted: usize,
+        /// States it held.
+        stored: usize,
+    },
+    /// An exact probability needs numerators wider than [`WIDE_BITS`] bits.
+    Precision,
+    /// The battle nests more than `limit` turns ([`Limits::depth`]).
+    Depth {
+        /// The limit.
+        limit: u32,
+    },
+    /// The battle needs more than `limit` turns expanded ([`Limits::steps`]).
+    Steps {
+        /// The limit.
+        limit: u64,
+    },
+}
+
+impl fmt::Display for OddsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Capacity(e) => write!(f, "the search {e}"),
+            Self::OutOfMemory { wanted, stored } => {
+                write!(f, "out of heap memory growing the memo from {stored} to {wanted} states")
+            }
+            Self::Precision => write!(f, "the exact odds need numerators of more than {WIDE_BITS} bits"),
+            Self::Depth { limit } => write!(f, "the battle nests more than {limit} turns"),
+            Self::Steps { limit } => write!(f, "the battle needs more than {limit} turns searched"),
+        }
+    }
+}
+
+impl core::error::Error for OddsError {}
+
+impl From<CapacityError> for OddsError {
+    fn from(error: CapacityError) -> Self {
+        Self::Capacity(error)
+    }
+}
+
+/// The exact outcome: three irreducible fractions that sum to exactly one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Odds {
+    /// Alice wins.
+    pub alice: Probability,
+    /// Bob wins.
+    pub bob: Probability,
+    /// A tie.
+    pub tie: Probability,
+}
+
+/// The exact odds of `battle`, searched with `strategy` within `limits`.
+///
+/// ```
+/// use referee_core::battle::{odds, Battle, Keywords, Limits, Minion, Strategy, DEFAULT_TABLE_WORDS};
+///
+/// let plain = |v| Minion::new(v, v, Keywords::NONE);
+/// let battle = Battle::new(&[plain(2), plain(5)], &[plain(3), plain(4), plain(1)])?;
+/// let mut words = vec![0u32; DEFAULT_TABLE_WORDS]; // a firmware would use a static slab
+/// let odds = odds(&battle, Strategy::default(), Limits::default(), &mut words[..])?;
+/// assert_eq!([odds.alice, odds.bob, odds.tie].map(|p| p.to_string()), ["1/8", "3/4", "1/8"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`OddsError::Capacity`] when `scratch` cannot provide [`Strategy::words_needed`],
+/// [`OddsError::OutOfMemory`] when the memo cannot get heap memory, [`OddsError::Precision`],
+/// [`OddsError::Depth`] or [`OddsError::Steps`] for a battle beyond this build's bounds.
+///
+/// # Complexity
+/// Proportional to the turns searched; see the module docs.
+pub fn odds(
+    battle: &Battle,
+    strategy: Strategy,
+    limits: Limits,
+    scratch: &mut (impl Scratch + ?Sized),
+) -> Result<Odds, OddsError> {
+    let words = scratch.words(strategy.words_needed())?;
+    odds_in(battle, strategy, limits, words)
+}
+
+/// [`odds`] with the scratch words taken: not generic, so the whole search is compiled (and
+/// optimised) once, in this crate.
+fn odds_in(battle: &Battle, strategy: Strategy, limits: Limits, words: &mut [u32]) -> Result<Odds, OddsError> {
+    let board = Board::new(battle);
+    let outcome = if state::Layout::new(&board).bits() <= 128 {
+        search_widening::<u128>(&board, strategy, limits, words)?
+    } else {
+        search_widening::<[u64; KEY_WORDS]>(&board, strategy, limits, words)?
+    };
+    Probability::odds(&outcome)
+}
+
+/// Searches with `u128` numerators, and again with [`Wide`] ones if a value needs more.
+fn search_widening<K: Key + Words>(
+    board: &Board,
+    strategy: Strategy,
+    limits: Limits,
+    words: &mut [u32],
+) -> Result<Outcome<Wide>, OddsError> {
+    match search::<K, u128>(board, strategy, limits, words) {
+        Ok(outcome) => Ok(outcome.widen(Wide::from)),
+        Err(Stop::Error(e)) => Err(e),
+        Err(Stop::TooWide) => {
+            let limits = Limits { depth: limits.depth / WIDE_DEPTH_DIVISOR, ..limits };
+            match search::<K, Wide>(board, strategy, limits, words) {
+                Ok(outcome) => Ok(outcome),
+                Err(Stop::Error(e)) => Err(e),
+                Err(Stop::TooWide) => Err(OddsError::Precision),
+            }
+        }
+    }
+}
+
+/// One search with keys `K` and numerators `N`.
+fn search<K: Key + Words, N: Numerator + Words>(
+    board: &Board,
+    strategy: Strategy,
+    limits: Limits,
+    words: &mut [u32],
+) -> Result<Outcome<N>, Stop> {
+    match strategy {
+        #[cfg(feature = "alloc")]
+        Strategy::Memo => Search::<K, _>::new(board, memo::Memo::<K, N>::new()?, limits).run(),
+        Strategy::Fixed { .. } => Search::<K, _>::new(board, FixedTable::<K, N>::new(words), limits).run(),
+    }
+}

@@ -1,0 +1,14 @@
+//! The `battle` judge text on arbitrary bytes, one run each (the long runs' parser target; the
+//! differential checks are `judge_battle`'s): an answer, or an input or capacity error inside the
+//! input; never a panic. The search is bounded to 2^16 turns, so every input is quick.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use referee_core::battle::{Limits, Strategy};
+use referee_core::judge::{Options, Problem};
+
+fuzz_target!(|input: &[u8]| {
+    let options =
+        Options::exact(true).with_battle(Strategy::Memo).with_battle_limits(Limits { depth: 2048, steps: 1 << 16 });
+    referee_fuzz::check_parse(Problem::Battle, input, &options);
+});
