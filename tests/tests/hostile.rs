@@ -2,8 +2,8 @@
 //! of the judge cases must give an answer or a positioned error — never a panic or a hang.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::cast_possible_truncation)]
 
-use referee_core::judge::{self, Options, Problem};
 use referee_core::battle::{self, Limits};
+use referee_core::judge::{self, Options, Problem};
 use referee_core::tavern::{Strategy, FIXED_SCRATCH_WORDS};
 use referee_core::HeapScratch;
 use referee_tests::{inputs, Rng};

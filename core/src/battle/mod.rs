@@ -317,15 +317,6 @@ impl Cards {
         }
         cards
     }
-
-    /// Bits of minion `i`'s state besides its health in a packed key.
-    const fn flag_bits(&self, i: usize) -> u32 {
-        let b = state::bit(i);
-        (self.shield & b != 0) as u32
-            + (self.venomous & b != 0) as u32
-            + (self.reborn & b != 0) as u32
-            + (self.attackers & b != 0) as u32
-    }
 }
 
 /// The battle as the search reads it.

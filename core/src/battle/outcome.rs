@@ -133,6 +133,16 @@ impl<N: Numerator> Outcome<N> {
         if other.exps == [0; 4] && other.alice == N::ZERO && other.bob == N::ZERO {
             return Ok(*self);
         }
+        if self.exps == [0; 4] && self.alice == N::ZERO && self.bob == N::ZERO {
+            return Ok(*other);
+        }
+        if self.exps == other.exps {
+            return Ok(Self {
+                alice: self.alice.checked_add(other.alice).ok_or(TooWide)?,
+                bob: self.bob.checked_add(other.bob).ok_or(TooWide)?,
+                exps: self.exps,
+            });
+        }
         let mut exps = self.exps;
         for (e, &f) in exps.iter_mut().zip(&other.exps) {
             *e = (*e).max(f);

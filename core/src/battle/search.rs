@@ -7,28 +7,15 @@
 //! windfury half-turn is not cached (it is one turn with the first attack).
 
 use super::outcome::{Numerator, Outcome, TooWide};
-use super::state::{bit, Layout, Side, State, KEY_WORDS};
+use super::state::{bit, Layout, Packed, Side, State, KEY_WORDS};
 use super::{Board, Limits, OddsError};
 
 /// A packed key of one width: `u128` when the battle's layout fits 128 bits, else the widest.
-pub(super) trait Key: Copy + Eq + core::hash::Hash + core::fmt::Debug {
-    /// The key of packed `words` (those past its width are zero for a fitting layout).
-    fn from_words(words: &[u64; KEY_WORDS]) -> Self;
-}
+pub(super) trait Key: Packed + Eq + core::hash::Hash + core::fmt::Debug {}
 
-impl Key for u128 {
-    #[inline]
-    fn from_words(words: &[u64; KEY_WORDS]) -> Self {
-        u128::from(words[1]) << 64 | u128::from(words[0])
-    }
-}
+impl Key for u128 {}
 
-impl Key for [u64; KEY_WORDS] {
-    #[inline]
-    fn from_words(words: &[u64; KEY_WORDS]) -> Self {
-        *words
-    }
-}
+impl Key for [u64; KEY_WORDS] {}
 
 /// Where the search looks states up and stores their outcomes.
 pub(super) trait Cache<K, N> {
@@ -94,26 +81,28 @@ impl<'b, K: Key, C> Search<'b, K, C> {
     {
         let start = State::start(self.board);
         let counts = [self.board.sides[0].count, self.board.sides[1].count];
+        let key = |search: &Self, mover| search.layout.pack(&start, mover);
         match counts[0].cmp(&counts[1]) {
-            core::cmp::Ordering::Greater => self.value(&start, 0),
-            core::cmp::Ordering::Less => self.value(&start, 1),
+            core::cmp::Ordering::Greater => self.value(&start, 0, key(self, 0)),
+            core::cmp::Ordering::Less => self.value(&start, 1, key(self, 1)),
             core::cmp::Ordering::Equal => {
-                let alice_first = self.value(&start, 0)?;
-                let bob_first = self.value(&start, 1)?;
+                let alice_first = self.value(&start, 0, key(self, 0))?;
+                let bob_first = self.value(&start, 1, key(self, 1))?;
                 Ok(alice_first.add(&bob_first)?.over(2)?)
             }
         }
     }
 
-    /// The outcome of `state` (both sides non-empty) at the start of `mover`'s turn.
-    fn value<N: Numerator>(&mut self, state: &State, mover: usize) -> Result<Outcome<N>, Stop>
+    /// The outcome of `state` (both sides non-empty) at the start of `mover`'s turn; `key` is
+    /// its packed key (derived from the parent's, see [`Layout::update`]).
+    fn value<N: Numerator>(&mut self, state: &State, mover: usize, key: K) -> Result<Outcome<N>, Stop>
     where
         C: Cache<K, N>,
     {
         if state.sides[0].alive.count_ones() == 1 && state.sides[1].alive.count_ones() == 1 {
             return Ok(duel(self.board, state));
         }
-        let key = K::from_words(&self.layout.pack(self.board, state, mover));
+        debug_assert_eq!(key, self.layout.pack(state, mover), "a derived key differs from the packed one");
         if let Some(known) = self.cache.get(&key) {
             return Ok(known);
         }
@@ -126,15 +115,16 @@ impl<'b, K: Key, C> Search<'b, K, C> {
         self.steps += 1;
         let before = self.steps;
         self.depth += 1;
-        let outcome = self.turn(state, mover);
+        let outcome = self.turn(state, mover, key);
         self.depth -= 1;
         let outcome = outcome?;
         self.cache.put(key, self.steps - before + 1, &outcome)?;
         Ok(outcome)
     }
 
-    /// `mover`'s turn: its next attacker attacks, or it passes, or nobody can attack (a tie).
-    fn turn<N: Numerator>(&mut self, state: &State, mover: usize) -> Result<Outcome<N>, Stop>
+    /// `mover`'s turn (`key`: the state's key): its next attacker attacks, or it passes, or
+    /// nobody can attack (a tie).
+    fn turn<N: Numerator>(&mut self, state: &State, mover: usize, key: K) -> Result<Outcome<N>, Stop>
     where
         C: Cache<K, N>,
     {
@@ -145,17 +135,26 @@ impl<'b, K: Key, C> Search<'b, K, C> {
             if state.sides[foe].alive & self.board.sides[foe].attackers == 0 {
                 return Ok(Outcome::TIE);
             }
-            return self.value(state, foe);
+            return self.value(state, foe, self.layout.flip_mover(key));
         };
         let mut next = *state;
         next.sides[me].done |= bit(a);
         next.sides[me].settle(attackers);
-        self.attack(&next, me, a, true)
+        let key = self.layout.update(key, state, &next, [(me, a), (me, a)]);
+        self.attack(&next, me, a, true, key)
     }
 
     /// `me`'s minion `a` attacks a target drawn uniformly (among the taunts, if any); `first`
-    /// when it is the turn's first attack (a windfury minion then attacks again).
-    fn attack<N: Numerator>(&mut self, state: &State, me: usize, a: usize, first: bool) -> Result<Outcome<N>, Stop>
+    /// when it is the turn's first attack (a windfury minion then attacks again). `key` is the
+    /// key of `state` with `me` to move.
+    fn attack<N: Numerator>(
+        &mut self,
+        state: &State,
+        me: usize,
+        a: usize,
+        first: bool,
+        key: K,
+    ) -> Result<Outcome<N>, Stop>
     where
         C: Cache<K, N>,
     {
@@ -173,10 +172,13 @@ impl<'b, K: Key, C> Search<'b, K, C> {
             let attacker_died = child.exchange(self.board, me, a, t);
             let outcome = if child.over() {
                 finished(&child)
-            } else if again && !attacker_died {
-                self.attack(&child, me, a, false)?
             } else {
-                self.value(&child, foe)?
+                let child_key = self.layout.update(key, state, &child, [(me, a), (foe, t)]);
+                if again && !attacker_died {
+                    self.attack(&child, me, a, false, child_key)?
+                } else {
+                    self.value(&child, foe, self.layout.flip_mover(child_key))?
+                }
             };
             sum = sum.add(&outcome)?;
         }

@@ -159,17 +159,24 @@ impl State {
     }
 }
 
-/// Where each minion's fields go in a packed key: the bits its health needs (it never exceeds
-/// its starting health) and one bit for each state it can change (a shield, venom or reborn
-/// only if it started with one, a turn bit only if it can attack), then the mover's bit. The
-/// packing is injective over the states of one battle, so equal keys are equal states.
-#[derive(Clone, Copy, Debug)]
+/// Where each field goes in a packed key: each minion's health in the bits it needs (it never
+/// exceeds its starting health), then per side each changeable keyword mask (shields, venoms,
+/// reborns, turn bits) compressed to the minions that can have it (a shield bit only for a
+/// minion that started with one, a turn bit only for one that can attack), then the mover's
+/// bit. The packing is injective over the states of one battle, so equal keys are equal
+/// states.
+#[derive(Clone, Debug)]
 pub(super) struct Layout {
-    /// Bits of each minion's health, per side.
-    health_bits: [[u8; MAX_MINIONS]; 2],
+    /// The first bit of each minion's health, per side.
+    health_at: [[u32; MAX_MINIONS]; 2],
+    /// The first bit of each side's compressed masks: shield, venom, reborn, turn.
+    masks_at: [[u32; 4]; 2],
+    /// Each mask value (7 bits) compressed to the bits of the minions that can have it, per
+    /// side and mask.
+    compress: [[[u8; 128]; 4]; 2],
     /// Minions per side.
     counts: [usize; 2],
-    /// Bits of the whole key.
+    /// Bits of the whole key (the mover's is the last).
     bits: u32,
 }
 
@@ -177,22 +184,87 @@ pub(super) struct Layout {
 pub(super) const KEY_WORDS: usize = 8;
 
 /// Bits needed to write `value`.
-fn bits_of(value: u32) -> u8 {
-    u8::try_from(32 - value.leading_zeros()).unwrap_or(32)
+fn bits_of(value: u32) -> u32 {
+    32 - value.leading_zeros()
+}
+
+/// `value`'s bits at the ones of `mask`, packed together (a software `pext`).
+const fn compressed(value: u8, mask: u8) -> u8 {
+    let (mut out, mut width, mut i) = (0u8, 0, 0);
+    while i < 8 {
+        if mask >> i & 1 == 1 {
+            out |= (value >> i & 1) << width;
+            width += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// A packed key being written: `u128` or [`KEY_WORDS`] words. Fields are disjoint, so a
+/// field is written by toggling its bits: from zero that sets them, and toggling the old and
+/// the new value of a field replaces one by the other (the keys of children are derived so).
+pub(super) trait Packed: Copy + PartialEq + core::fmt::Debug {
+    /// All bits clear.
+    const ZERO: Self;
+    /// Toggles the bits of `value` (`width <= 34` bits) from bit `at`.
+    fn toggle(&mut self, value: u64, at: u32);
+}
+
+impl Packed for u128 {
+    const ZERO: Self = 0;
+
+    #[inline]
+    fn toggle(&mut self, value: u64, at: u32) {
+        // The layout fits 128 bits when this key type is used, so `at < 128`.
+        *self ^= u128::from(value) << (at & 127);
+    }
+}
+
+impl Packed for [u64; KEY_WORDS] {
+    const ZERO: Self = [0; KEY_WORDS];
+
+    #[inline]
+    fn toggle(&mut self, value: u64, at: u32) {
+        let (word, offset) = ((at / 64) as usize, at % 64);
+        if let Some(w) = self.get_mut(word) {
+            *w ^= value << offset;
+        }
+        if offset > 30 {
+            if let Some(w) = self.get_mut(word + 1) {
+                *w ^= value >> (64 - offset);
+            }
+        }
+    }
 }
 
 impl Layout {
     /// The layout of `board`'s keys.
     pub fn new(board: &Board) -> Self {
-        let mut health_bits = [[0u8; MAX_MINIONS]; 2];
-        let mut bits = 1;
+        let mut layout = Self {
+            health_at: [[0; MAX_MINIONS]; 2],
+            masks_at: [[0; 4]; 2],
+            compress: [[[0; 128]; 4]; 2],
+            counts: [board.sides[0].count, board.sides[1].count],
+            bits: 0,
+        };
+        let mut at = 0;
         for (side, cards) in board.sides.iter().enumerate() {
-            for (i, (width, &health)) in health_bits[side].iter_mut().zip(&cards.health).take(cards.count).enumerate() {
-                *width = bits_of(health);
-                bits += u32::from(*width) + cards.flag_bits(i);
+            for (i, &health) in cards.health.iter().enumerate().take(cards.count) {
+                layout.health_at[side][i] = at;
+                at += bits_of(health);
+            }
+            let masks = [cards.shield, cards.venomous, cards.reborn, cards.attackers];
+            for (kind, &mask) in masks.iter().enumerate() {
+                layout.masks_at[side][kind] = at;
+                at += mask.count_ones();
+                for (value, out) in layout.compress[side][kind].iter_mut().enumerate() {
+                    *out = compressed(u8::try_from(value).unwrap_or(0), mask);
+                }
             }
         }
-        Self { health_bits, counts: [board.sides[0].count, board.sides[1].count], bits }
+        layout.bits = at + 1;
+        layout
     }
 
     /// Bits of the packed key.
@@ -200,45 +272,56 @@ impl Layout {
         self.bits
     }
 
-    /// The packed key of `state` with `mover` to move, in [`KEY_WORDS`] words (the words past
-    /// [`Layout::bits`] are zero). Never all zero: a state in search has minions alive.
+    /// The packed key of `state` with `mover` to move. Never zero: a state in search has
+    /// minions alive, so a health field is not zero.
     #[inline]
-    pub fn pack(&self, board: &Board, state: &State, mover: usize) -> [u64; KEY_WORDS] {
-        let mut words = [0u64; KEY_WORDS];
-        let mut at = 0u32;
-        let mut put = |value: u64, width: u32| {
-            let (word, offset) = ((at / 64) as usize, at % 64);
-            if let Some(w) = words.get_mut(word) {
-                *w |= value << offset;
-            }
-            if offset + width > 64 {
-                if let Some(w) = words.get_mut(word + 1) {
-                    *w |= value >> (64 - offset);
-                }
-            }
-            at += width;
-        };
+    pub fn pack<K: Packed>(&self, state: &State, mover: usize) -> K {
+        let mut key = K::ZERO;
         for (side, now) in state.sides.iter().enumerate() {
-            let cards = &board.sides[side];
-            for i in 0..self.counts[side] {
-                let b = bit(i);
-                let mut value = u64::from(now.health[i]);
-                let mut width = u32::from(self.health_bits[side][i]);
-                for (has, flag) in [
-                    (cards.shield, now.shield),
-                    (cards.venomous, now.venom),
-                    (cards.reborn, now.reborn),
-                    (cards.attackers, now.done),
-                ] {
-                    if has & b != 0 {
-                        value |= u64::from(flag & b != 0) << width;
-                        width += 1;
-                    }
-                }
-                put(value, width);
+            for (&health, &at) in now.health.iter().zip(&self.health_at[side]).take(self.counts[side]) {
+                key.toggle(u64::from(health), at);
+            }
+            for (kind, mask) in Self::masks(now).into_iter().enumerate() {
+                key.toggle(u64::from(self.compress[side][kind][usize::from(mask & 0x7f)]), self.masks_at[side][kind]);
             }
         }
-        put(mover as u64 & 1, 1);
-        words
+        key.toggle(mover as u64 & 1, self.bits - 1);
+        key
+    }
+
+    /// The changeable keyword masks of a side, in the layout's order.
+    #[inline]
+    const fn masks(side: &Side) -> [u8; 4] {
+        [side.shield, side.venom, side.reborn, side.done]
+    }
+
+    /// The key of `new` from `key`, the key of `old` (the same mover): only the healths of
+    /// `touched` minions (side, place) and the masks can differ between the two.
+    #[inline]
+    pub fn update<K: Packed>(&self, mut key: K, old: &State, new: &State, touched: [(usize, usize); 2]) -> K {
+        for (side, i) in touched {
+            let (was, is) = (old.sides[side].health[i], new.sides[side].health[i]);
+            if was != is {
+                key.toggle(u64::from(was ^ is), self.health_at[side][i]);
+            }
+        }
+        for side in 0..2 {
+            let (was, is) = (Self::masks(&old.sides[side]), Self::masks(&new.sides[side]));
+            for kind in 0..4 {
+                if was[kind] != is[kind] {
+                    let table = &self.compress[side][kind];
+                    let change = table[usize::from(was[kind] & 0x7f)] ^ table[usize::from(is[kind] & 0x7f)];
+                    key.toggle(u64::from(change), self.masks_at[side][kind]);
+                }
+            }
+        }
+        key
+    }
+
+    /// `key` with the other side to move.
+    #[inline]
+    pub fn flip_mover<K: Packed>(&self, mut key: K) -> K {
+        key.toggle(1, self.bits - 1);
+        key
     }
 }
