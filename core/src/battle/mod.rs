@@ -30,7 +30,8 @@
 //! its length (a `1/10^9` against a `0/10^9`). Two strategies cache states:
 //!
 //! - [`Strategy::Memo`] (feature `alloc`): every expanded state in a `hashbrown::HashMap`
-//!   (60 bytes a state for the 128-bit keys and numerators of a usual board; at most
+//!   (a 64-byte entry and a control byte a state for the 128-bit keys and numerators of a
+//!   usual board on a 64-bit host, at most 7/8 full; at most
 //!   [`MEMO_BYTES`] of table, past which states are searched without being stored).
 //! - [`Strategy::Fixed`]: no heap. A two-way transposition table of `table_words` scratch
 //!   words (15 words a state for the usual widths), [`DEFAULT_TABLE_WORDS`] by default. With
