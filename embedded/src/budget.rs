@@ -18,11 +18,6 @@ pub const ANSWER_CHUNK_BYTES: usize = 4 * 1024;
 pub const MAX_PATH_BYTES: usize = 256;
 /// Bytes of the semihosting command line (`-append`) the judge mode reads.
 pub const COMMAND_LINE_BYTES: usize = 1024;
-/// `battle`'s nested turns at most. A nested turn takes at most 0.95 KiB of stack on
-/// `thumbv7em` (its frames, read from the disassembly; 0.66 KiB measured on average), and
-/// 3.5 KiB with wide numerators, which nest a quarter as deep: 18 of them, beside the rest of
-/// the firmware's deepest stack (10.6 KiB), stay within the 28 KiB the statics leave.
-pub const BATTLE_DEPTH: u32 = 18;
-/// `battle`'s turns searched at most: about 1 300 instructions a turn, so at most 5.5 billion
-/// instructions, some seconds in QEMU (the largest public cases take 3.9 and 4.4 billion).
+/// `battle`'s turns searched at most: about 10 s of QEMU at most (the slowest typical board
+/// takes 8.3 billion instructions, the largest public cases 6.1 and 6.7 billion).
 pub const BATTLE_STEPS: u64 = 1 << 22;

@@ -47,12 +47,24 @@ pub enum Crash {
 /// The usage line, shown with every usage error.
 pub const USAGE: &str = "usage: referee-judge PROBLEM [--exact] INPUT ANSWER ERROR | referee-judge --crash panic|fault";
 
+/// `battle`'s turns in progress at most: the judge scratch left beside the default table,
+/// 18 432 words, in frames of [`referee_core::battle::FRAME_WORDS`], and the hot frames on the
+/// machine's stack: 493 on the firmware.
+#[allow(clippy::cast_possible_truncation)] // it fits: the assertion below.
+pub const BATTLE_DEPTH: u32 = BATTLE_FRAMES as u32;
+/// [`BATTLE_DEPTH`] as it is computed.
+const BATTLE_FRAMES: usize = (crate::budget::JUDGE_SCRATCH_WORDS - referee_core::battle::DEFAULT_TABLE_WORDS)
+    / referee_core::battle::FRAME_WORDS
+    + referee_core::battle::HOT_FRAMES;
+const _: () = assert!(BATTLE_FRAMES > 400 && BATTLE_FRAMES < 1 << 16);
+
 /// The judge options of this firmware before any flag: the defaults, with `battle`'s search
-/// bounded by what the stack holds ([`crate::budget::BATTLE_DEPTH`]).
+/// searched in the judge mode's scratch: its default table and, in the words left, as many
+/// turns in progress as they hold ([`BATTLE_DEPTH`]), and at most
+/// [`crate::budget::BATTLE_STEPS`] turns.
 #[must_use]
 pub fn firmware_options() -> Options {
-    let limits =
-        referee_core::battle::Limits { depth: crate::budget::BATTLE_DEPTH, steps: crate::budget::BATTLE_STEPS };
+    let limits = referee_core::battle::Limits { depth: BATTLE_DEPTH, steps: crate::budget::BATTLE_STEPS };
     Options::default().with_battle_limits(limits)
 }
 

@@ -52,17 +52,15 @@ fn minion(card: &Card) -> Minion {
 fuzz_target!(|sides: Sides| {
     let (alice, bob) = (side(&sides.alice), side(&sides.bob));
     let expected: Vec<String> = odds(&alice, &bob).iter().map(|p| p.fraction()).collect();
-    let battle = Battle::new(&alice.iter().map(minion).collect::<Vec<_>>(), &bob.iter().map(minion).collect::<Vec<_>>())
-        .expect("small cards are a battle");
-    let strategies = [
-        Strategy::Memo,
-        Strategy::default(),
-        Strategy::Fixed { table_words: 30 },
-        Strategy::Fixed { table_words: 0 },
-    ];
+    let battle =
+        Battle::new(&alice.iter().map(minion).collect::<Vec<_>>(), &bob.iter().map(minion).collect::<Vec<_>>())
+            .expect("small cards are a battle");
+    let strategies =
+        [Strategy::Memo, Strategy::default(), Strategy::Fixed { table_words: 30 }, Strategy::Fixed { table_words: 0 }];
     for strategy in strategies {
         let mut scratch = HeapScratch::default();
-        let ours = battle::odds(&battle, strategy, Limits::default(), &mut scratch).expect("a small battle is answered");
+        let ours =
+            battle::odds(&battle, strategy, Limits::default(), &mut scratch).expect("a small battle is answered");
         let ours: Vec<String> = [ours.alice, ours.bob, ours.tie].iter().map(ToString::to_string).collect();
         assert_eq!(ours, expected, "{strategy:?}: {alice:?} against {bob:?}");
     }

@@ -9,6 +9,6 @@ use referee_core::judge::{Options, Problem};
 
 fuzz_target!(|input: &[u8]| {
     let options =
-        Options::exact(true).with_battle(Strategy::Memo).with_battle_limits(Limits { depth: 2048, steps: 1 << 16 });
+        Options::exact(true).with_battle(Strategy::Memo).with_battle_limits(Limits { depth: 512, steps: 1 << 16 });
     referee_fuzz::check_parse(Problem::Battle, input, &options);
 });

@@ -5,7 +5,10 @@
 //! closed form of one against one; the limits refused, never hung.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::cast_possible_truncation)]
 
-use referee_core::battle::{self, Keywords, Limits, Minion, OddsError, Strategy, DEFAULT_TABLE_WORDS};
+use referee_core::battle::{
+    self, Keywords, Limits, Minion, OddsError, Strategy, DEFAULT_SCRATCH_WORDS, DEFAULT_TABLE_WORDS, FRAME_WORDS,
+    HOT_FRAMES,
+};
 use referee_core::tavern::{self, FIXED_SCRATCH_WORDS};
 use referee_core::HeapScratch;
 use referee_tests::reference::battle::{odds, Card, Odds};
@@ -201,10 +204,18 @@ fn limits_refuse_what_they_cannot_search() {
         battle::Battle::new(&a.iter().map(minion).collect::<Vec<_>>(), &b.iter().map(minion).collect::<Vec<_>>())
             .unwrap()
     };
-    let mut scratch = vec![0u32; DEFAULT_TABLE_WORDS];
+    let mut scratch = vec![0u32; DEFAULT_SCRATCH_WORDS];
     let huge = battle(&wall(7, "1/1000000000"), &wall(7, "1/1000000000"));
     let small = Limits { depth: 50, steps: 1 << 16 };
-    assert_eq!(battle::odds(&huge, Strategy::default(), small, &mut scratch[..]), Err(OddsError::Depth { limit: 50 }));
+    // 50 frames of 128-bit keys (the hot ones on the machine's stack, the others in words);
+    // the wide keys of these healths take 62 words a frame, not 38, so the words hold fewer.
+    let long = battle(&wall(7, "1/60"), &wall(7, "1/60"));
+    assert_eq!(battle::odds(&long, Strategy::default(), small, &mut scratch[..]), Err(OddsError::Depth { limit: 50 }));
+    let wide_frames = HOT_FRAMES + (50 - HOT_FRAMES) * FRAME_WORDS / 62;
+    assert_eq!(
+        battle::odds(&huge, Strategy::default(), small, &mut scratch[..]),
+        Err(OddsError::Depth { limit: u32::try_from(wide_frames).unwrap() })
+    );
     let wide = battle(&wall(7, "1/8"), &wall(7, "1/8"));
     assert_eq!(
         battle::odds(&wide, Strategy::default(), Limits { depth: 1000, steps: 1000 }, &mut scratch[..]),

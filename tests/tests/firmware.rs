@@ -30,9 +30,8 @@ const THUMB: &str = "thumbv7em-none-eabihf";
 const QEMU_TIMEOUT_SECONDS: &str = "60";
 /// Cases of `tests/data/` (relative to it) larger than the firmware's stated capacity, which it
 /// must refuse with a capacity error (once for the decimals, once with `--exact`). Every other
-/// case must pass. `battle` 087 and 088 (one against two, fights of about 70 attacks) nest more
-/// turns than the firmware's stack holds (`BATTLE_DEPTH`).
-const BEYOND_CAPACITY: &[&str] = &["battle/087.in", "battle/087.in", "battle/088.in", "battle/088.in"];
+/// case must pass.
+const BEYOND_CAPACITY: &[&str] = &[];
 /// Benchmark inputs (`tests/bench-inputs/`) larger than the firmware's capacity, which it must
 /// refuse with a capacity error. Every other one must answer exactly like the host.
 const BENCH_BEYOND_CAPACITY: &[&str] = &["swiss_max.in"];

@@ -21,7 +21,7 @@ const INTERESTING: &[u8] = b"0123456789-+ \n\r\t{},\"#.x\x00\xff9";
 fn fixed_words(problem: Problem) -> usize {
     match problem {
         Problem::Tavern => FIXED_SCRATCH_WORDS,
-        Problem::Battle => battle::DEFAULT_TABLE_WORDS,
+        Problem::Battle => battle::Strategy::default().words_needed(BATTLE_LIMITS).unwrap_or(0),
         _ => 4096,
     }
 }

@@ -37,17 +37,19 @@
 //!   words (15 words a state for the usual widths), [`DEFAULT_TABLE_WORDS`] by default. With
 //!   no room for a bucket it is a plain depth-first search, still exact.
 //!
-//! Both give identical answers (the tests check it on thousands of battles). [`Limits`] bound
-//! the search: the nesting of turns (the stack: recursion) and the turns expanded (the time);
-//! a battle beyond either is refused with [`OddsError::Depth`] or [`OddsError::Steps`], never
-//! a hang.
+//! Both give identical answers (the tests check it on thousands of battles). The search is
+//! not recursive: the turns in progress are frames on a stack in scratch words. [`Limits`]
+//! bound it: the turns in progress (the stack's words) and the turns expanded (the time); a
+//! battle beyond either is refused with [`OddsError::Depth`] or [`OddsError::Steps`], never a
+//! hang.
 //!
 //! # Complexity
 //! Time: proportional to the turns expanded (at most [`Limits::steps`]), each `O(t·w)` for
 //! `t ≤ 7` targets (49 with windfury) and numerators of `w` words. With the memo that is the
 //! number of distinct states; the median `typical` board of the benchmarks has a few hundred.
-//! Memory: the cache, plus about 1 KiB of stack a nested turn with 128-bit numerators (see
-//! the README for the measured figures).
+//! Memory: the cache, the stack of turns in progress ([`Limits::stack_words`]: 38 words a turn
+//! for the usual widths, the innermost [`HOT_FRAMES`] on the machine's stack instead), and at
+//! most 7.4 KiB of machine stack on `thumbv7em` (measured from the frames of the build).
 
 #[cfg(feature = "alloc")]
 mod memo;
@@ -62,6 +64,7 @@ use core::fmt;
 
 #[cfg(feature = "alloc")]
 pub use memo::{MEMO_BYTES, MEMO_INITIAL_STATES};
+pub use search::{FRAME_WORDS, HOT_FRAMES};
 pub use wide::{Probability, Wide, WIDE_BITS};
 
 use crate::scratch::{CapacityError, Scratch};
@@ -79,6 +82,10 @@ pub const MAX_HEALTH: u32 = 1_000_000_000;
 /// The default transposition table of the fixed strategy: 36 864 words, 144 KiB (1 228
 /// buckets of two 128-bit slots).
 pub const DEFAULT_TABLE_WORDS: usize = 144 * 256;
+/// Scratch words of the default strategy within the default limits: the stack of
+/// [`Limits::DEFAULT`] and [`DEFAULT_TABLE_WORDS`]: 74 560 words (291 KiB) on 64-bit targets,
+/// 75 472 (295 KiB) on the others.
+pub const DEFAULT_SCRATCH_WORDS: usize = (1024 - HOT_FRAMES) * FRAME_WORDS + DEFAULT_TABLE_WORDS;
 
 /// A set of keywords.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -336,19 +343,30 @@ impl Board {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Limits {
-    /// Turns nested at most: the depth of the recursion, so the stack. A nested turn takes
-    /// about 1 KiB of stack with `u128` numerators (measured on `thumbv7em`: 0.6–0.95 KiB) and
-    /// about 3.5 KiB with [`Wide`] ones, so a search with wide numerators nests at most
-    /// `depth /` [`WIDE_DEPTH_DIVISOR`] turns.
+    /// Turns in progress at most (the depth of the search), for 128-bit keys and numerators:
+    /// the search keeps the innermost [`HOT_FRAMES`] on the machine's stack and
+    /// the others in `(depth - HOT_FRAMES) ·` [`FRAME_WORDS`] scratch words, never deeper
+    /// recursion. Frames of wider keys or numerators take more words, so the same words hold
+    /// fewer of them (with 1 024-bit numerators, which keep no frame on the machine's stack,
+    /// about a third as many).
     pub depth: u32,
     /// Turns expanded at most (the time: about a microsecond each on a desktop).
     pub steps: u64,
 }
 
 impl Limits {
-    /// The default: 2 048 nested turns (the host's 8 MiB main thread holds them) and 2^26
-    /// expanded turns (about a minute on a desktop at worst).
-    pub const DEFAULT: Self = Self { depth: 2048, steps: 1 << 26 };
+    /// The default: 1 024 turns in progress (about 150 KiB of stack words) and 2^26 expanded turns
+    /// (about a minute on a desktop at worst).
+    pub const DEFAULT: Self = Self { depth: 1024, steps: 1 << 26 };
+
+    /// Scratch words of the stack of turns in progress, if that fits a `usize`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn stack_words(self) -> Option<usize> {
+        (self.depth as usize).saturating_sub(HOT_FRAMES).checked_mul(FRAME_WORDS)
+    }
 }
 
 impl Default for Limits {
@@ -356,9 +374,6 @@ impl Default for Limits {
         Self::DEFAULT
     }
 }
-
-/// A search with [`Wide`] numerators nests at most [`Limits::depth`] divided by this.
-pub const WIDE_DEPTH_DIVISOR: u32 = 4;
 
 /// How the search caches states. The default, with or without the `alloc` feature, is
 /// [`Strategy::Fixed`] with [`DEFAULT_TABLE_WORDS`]: the firmware's strategy.
@@ -378,16 +393,19 @@ pub enum Strategy {
 }
 
 impl Strategy {
-    /// Scratch words the strategy needs: the table of [`Strategy::Fixed`], none for the memo.
+    /// Scratch words a search with this strategy within `limits` needs, if that fits a
+    /// `usize`: the stack of turns ([`Limits::stack_words`]), plus the table of
+    /// [`Strategy::Fixed`].
     ///
     /// # Complexity
     /// `O(1)`.
     #[must_use]
-    pub const fn words_needed(self) -> usize {
+    pub const fn words_needed(self, limits: Limits) -> Option<usize> {
+        let Some(stack) = limits.stack_words() else { return None };
         match self {
             #[cfg(feature = "alloc")]
-            Self::Memo => 0,
-            Self::Fixed { table_words } => table_words,
+            Self::Memo => Some(stack),
+            Self::Fixed { table_words } => stack.checked_add(table_words),
         }
     }
 }
@@ -463,11 +481,11 @@ pub struct Odds {
 /// The exact odds of `battle`, searched with `strategy` within `limits`.
 ///
 /// ```
-/// use referee_core::battle::{odds, Battle, Keywords, Limits, Minion, Strategy, DEFAULT_TABLE_WORDS};
+/// use referee_core::battle::{odds, Battle, Keywords, Limits, Minion, Strategy, DEFAULT_SCRATCH_WORDS};
 ///
 /// let plain = |v| Minion::new(v, v, Keywords::NONE);
 /// let battle = Battle::new(&[plain(2), plain(5)], &[plain(3), plain(4), plain(1)])?;
-/// let mut words = vec![0u32; DEFAULT_TABLE_WORDS]; // a firmware would use a static slab
+/// let mut words = vec![0u32; DEFAULT_SCRATCH_WORDS]; // a firmware would use a static slab
 /// let odds = odds(&battle, Strategy::default(), Limits::default(), &mut words[..])?;
 /// assert_eq!([odds.alice, odds.bob, odds.tie].map(|p| p.to_string()), ["1/8", "3/4", "1/8"]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -486,7 +504,9 @@ pub fn odds(
     limits: Limits,
     scratch: &mut (impl Scratch + ?Sized),
 ) -> Result<Odds, OddsError> {
-    let words = scratch.words(strategy.words_needed())?;
+    // A request too large to count asks for `usize::MAX` words: the scratch refuses that with
+    // its own capacity in the error.
+    let words = scratch.words(strategy.words_needed(limits).unwrap_or(usize::MAX))?;
     odds_in(battle, strategy, limits, words)
 }
 
@@ -509,30 +529,33 @@ fn search_widening<K: Key + Words>(
     limits: Limits,
     words: &mut [u32],
 ) -> Result<Outcome<Wide>, OddsError> {
-    match search::<K, u128>(board, strategy, limits, words) {
+    match search::<K, u128, HOT_FRAMES>(board, strategy, limits, words) {
         Ok(outcome) => Ok(outcome.widen(Wide::from)),
         Err(Stop::Error(e)) => Err(e),
-        Err(Stop::TooWide) => {
-            let limits = Limits { depth: limits.depth / WIDE_DEPTH_DIVISOR, ..limits };
-            match search::<K, Wide>(board, strategy, limits, words) {
-                Ok(outcome) => Ok(outcome),
-                Err(Stop::Error(e)) => Err(e),
-                Err(Stop::TooWide) => Err(OddsError::Precision),
-            }
-        }
+        Err(Stop::TooWide) => match search::<K, Wide, 0>(board, strategy, limits, words) {
+            Ok(outcome) => Ok(outcome),
+            Err(Stop::Error(e)) => Err(e),
+            Err(Stop::TooWide) => Err(OddsError::Precision),
+        },
     }
 }
 
-/// One search with keys `K` and numerators `N`.
-fn search<K: Key + Words, N: Numerator + Words>(
+/// One search with keys `K` and numerators `N`. Never inlined: the searches of one battle run
+/// one after the other, so each takes its own stack frame (its hot frames) only while it runs.
+#[inline(never)]
+fn search<K: Key + Words, N: Numerator + Words, const HOT: usize>(
     board: &Board,
     strategy: Strategy,
     limits: Limits,
     words: &mut [u32],
 ) -> Result<Outcome<N>, Stop> {
+    // The stack's words first, the table's after them (`odds` took exactly both).
+    let (stack, table) = words.split_at_mut(limits.stack_words().unwrap_or(0).min(words.len()));
     match strategy {
         #[cfg(feature = "alloc")]
-        Strategy::Memo => Search::<K, _>::new(board, memo::Memo::<K, N>::new()?, limits).run(),
-        Strategy::Fixed { .. } => Search::<K, _>::new(board, FixedTable::<K, N>::new(words), limits).run(),
+        Strategy::Memo => Search::<K, _>::new(board, memo::Memo::<K, N>::new()?, stack, limits).run::<N, HOT>(),
+        Strategy::Fixed { .. } => {
+            Search::<K, _>::new(board, FixedTable::<K, N>::new(table), stack, limits).run::<N, HOT>()
+        }
     }
 }

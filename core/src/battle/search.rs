@@ -7,7 +7,8 @@
 //! windfury half-turn is not cached (it is one turn with the first attack).
 
 use super::outcome::{Numerator, Outcome, TooWide};
-use super::state::{bit, Layout, Packed, Side, State, KEY_WORDS};
+use super::state::{bit, Layout, Packed, Side, State, KEY_WORDS, STATE_WORDS};
+use super::table::{high, low, Words};
 use super::{Board, Limits, OddsError};
 
 /// A packed key of one width: `u128` when the battle's layout fits 128 bits, else the widest.
@@ -51,138 +52,346 @@ impl From<OddsError> for Stop {
     }
 }
 
-/// One search over a battle.
+/// A turn being searched: the attack `me`'s minion `a` makes from `state`, the targets still
+/// to try, and the sum of the outcomes of those tried.
+#[derive(Clone, Copy, Debug)]
+struct Frame<K, N> {
+    /// The state the attack is made from (the attacker's turn bit set).
+    state: State,
+    /// The key of `state` with `me` to move.
+    key: K,
+    me: usize,
+    a: usize,
+    /// The turn's first attack (a windfury attacker attacks again after it).
+    first: bool,
+    /// Targets not tried yet.
+    targets: u8,
+    /// Targets in all: the sum is divided by it.
+    choices: usize,
+    /// The outcomes of the targets tried, summed.
+    sum: Outcome<N>,
+    /// For a turn's first attack, the key of the turn's state to store the outcome under and
+    /// the steps counted when the turn began.
+    store: Option<(K, u64)>,
+}
+
+/// Words of a frame on the stack: the state, two keys, the sum, the packed small fields and the
+/// steps.
+const fn frame_words<K: Words, N: Words>() -> usize {
+    STATE_WORDS + 2 * K::WORDS + 2 * N::WORDS + 2 + 1 + 2
+}
+
+/// Words of a frame with 128-bit keys and numerators, the unit of [`Limits::depth`]: 38.
+pub const FRAME_WORDS: usize = frame_words::<u128, u128>();
+
+impl<K: Words + Copy, N: Words + Copy> Frame<K, N> {
+    /// Writes the frame into `out` ([`frame_words`] long).
+    fn write(&self, out: &mut [u32]) {
+        let (k, n) = (K::WORDS, N::WORDS);
+        self.state.write(out);
+        let mut at = STATE_WORDS;
+        self.key.write(&mut out[at..]);
+        at += k;
+        self.sum.alice.write(&mut out[at..]);
+        self.sum.bob.write(&mut out[at + n..]);
+        at += 2 * n;
+        let e = self.sum.exps.map(u32::from);
+        out[at] = e[0] | e[1] << 16;
+        out[at + 1] = e[2] | e[3] << 16;
+        at += 2;
+        let small = [
+            u32::try_from(self.me & 1).unwrap_or(0),
+            u32::try_from(self.a & 7).unwrap_or(0),
+            u32::from(self.first),
+            u32::from(self.targets),
+            u32::try_from(self.choices & 7).unwrap_or(0),
+        ];
+        out[at] = small[0]
+            | small[1] << 1
+            | small[2] << 4
+            | small[3] << 5
+            | small[4] << 12
+            | u32::from(self.store.is_some()) << 15;
+        at += 1;
+        let (key, steps) = self.store.unwrap_or((self.key, 0));
+        key.write(&mut out[at..]);
+        at += k;
+        out[at] = low(steps);
+        out[at + 1] = high(steps);
+    }
+
+    /// Reads a frame written by [`Frame::write`].
+    fn read(words: &[u32]) -> Self {
+        let (k, n) = (K::WORDS, N::WORDS);
+        let state = State::read(words);
+        let mut at = STATE_WORDS;
+        let key = K::read(&words[at..]);
+        at += k;
+        let (alice, bob) = (N::read(&words[at..]), N::read(&words[at + n..]));
+        at += 2 * n;
+        let half = |w: u32, i: u32| u16::try_from(w >> (16 * i) & 0xffff).unwrap_or(0);
+        let exps = [half(words[at], 0), half(words[at], 1), half(words[at + 1], 0), half(words[at + 1], 1)];
+        at += 2;
+        let small = words[at];
+        at += 1;
+        let store_key = K::read(&words[at..]);
+        at += k;
+        let steps = u64::from(words[at + 1]) << 32 | u64::from(words[at]);
+        Self {
+            state,
+            key,
+            me: (small & 1) as usize,
+            a: (small >> 1 & 7) as usize,
+            first: small >> 4 & 1 == 1,
+            targets: u8::try_from(small >> 5 & 0x7f).unwrap_or(0),
+            choices: (small >> 12 & 7) as usize,
+            sum: Outcome { alice, bob, exps },
+            store: (small >> 15 & 1 == 1).then_some((store_key, steps)),
+        }
+    }
+}
+
+/// Frames of 128-bit numerators kept on the machine's stack before the stack words are used:
+/// the turns in progress of most battles fit them, so most searches never copy a frame to
+/// words. 32 (about 9 KiB) on 64-bit targets, 8 (about 2 KiB; measured on `thumbv7em`, the
+/// deepest search frame is 7.4 KiB) on the small ones. A search with wide numerators keeps
+/// none there (its frames are large). Only speed and stack depend on it, never an answer.
+#[cfg(target_pointer_width = "64")]
+pub const HOT_FRAMES: usize = 32;
+/// Frames of 128-bit numerators kept on the machine's stack (see the 64-bit definition).
+#[cfg(not(target_pointer_width = "64"))]
+pub const HOT_FRAMES: usize = 8;
+
+/// The turns in progress below the innermost one: the first `HOT` as values, the rest written
+/// to the caller's words.
+pub(super) struct Stack<'s, K, N, const HOT: usize> {
+    hot: [Frame<K, N>; HOT],
+    cold: &'s mut [u32],
+    len: usize,
+}
+
+impl<'s, K: Words + Copy, N: Words + Copy, const HOT: usize> Stack<'s, K, N, HOT> {
+    /// A stack over `cold` words, with `empty` filling the unused hot frames.
+    fn new(cold: &'s mut [u32], empty: Frame<K, N>) -> Self {
+        Self { hot: [empty; HOT], cold, len: 0 }
+    }
+
+    /// Frames it holds at most.
+    fn capacity(&self) -> usize {
+        HOT + self.cold.len() / frame_words::<K, N>()
+    }
+
+    /// Pushes `frame`, if there is room.
+    #[inline]
+    fn push(&mut self, frame: &Frame<K, N>) -> bool {
+        if let Some(slot) = self.hot.get_mut(self.len) {
+            *slot = *frame;
+        } else {
+            let size = frame_words::<K, N>();
+            let at = (self.len - HOT) * size;
+            let Some(words) = self.cold.get_mut(at..at + size) else { return false };
+            frame.write(words);
+        }
+        self.len += 1;
+        true
+    }
+
+    /// Pops the last frame pushed, if any.
+    #[inline]
+    fn pop(&mut self) -> Option<Frame<K, N>> {
+        self.len = self.len.checked_sub(1)?;
+        if let Some(frame) = self.hot.get(self.len) {
+            return Some(*frame);
+        }
+        let size = frame_words::<K, N>();
+        let at = (self.len - HOT) * size;
+        self.cold.get(at..at + size).map(Frame::read)
+    }
+}
+
+/// What resolving a state's value gave: its outcome, or a turn to search.
+enum Opened<K, N> {
+    Known(Outcome<N>),
+    Turn(Frame<K, N>),
+}
+
+/// One search over a battle: the board, the key layout, the cache, and the stack of the turns
+/// being searched in caller words.
 #[derive(Debug)]
-pub(super) struct Search<'b, K, C> {
+pub(super) struct Search<'b, 's, K, C> {
     board: &'b Board,
     layout: Layout,
     cache: C,
-    limits: Limits,
+    /// Words of the stack of frames (its capacity: `stack.len() / frame_words`).
+    stack: &'s mut [u32],
     /// Turns expanded so far (each counted against [`Limits::steps`]).
     steps: u64,
-    /// Nested turns now.
-    depth: u32,
+    limits: Limits,
     keys: core::marker::PhantomData<K>,
 }
 
-impl<'b, K: Key, C> Search<'b, K, C> {
-    /// A search of `board` with `cache`, within `limits`.
-    pub fn new(board: &'b Board, cache: C, limits: Limits) -> Self {
-        Self { board, layout: Layout::new(board), cache, limits, steps: 0, depth: 0, keys: core::marker::PhantomData }
+impl<'b, 's, K: Key + Words, C> Search<'b, 's, K, C> {
+    /// A search of `board` with `cache` and `stack` words for its frames, within `limits`
+    /// (their depth is what the words hold).
+    pub fn new(board: &'b Board, cache: C, stack: &'s mut [u32], limits: Limits) -> Self {
+        Self { board, layout: Layout::new(board), cache, stack, steps: 0, limits, keys: core::marker::PhantomData }
     }
 
     /// The outcome of the battle from its start (both first movers when the sides are even).
     ///
     /// # Errors
     /// [`Stop::TooWide`] when `N` is too narrow, else the search's error.
-    pub fn run<N: Numerator>(&mut self) -> Result<Outcome<N>, Stop>
+    pub fn run<N: Numerator + Words, const HOT: usize>(&mut self) -> Result<Outcome<N>, Stop>
     where
         C: Cache<K, N>,
     {
         let start = State::start(self.board);
         let counts = [self.board.sides[0].count, self.board.sides[1].count];
-        let key = |search: &Self, mover| search.layout.pack(&start, mover);
-        match counts[0].cmp(&counts[1]) {
-            core::cmp::Ordering::Greater => self.value(&start, 0, key(self, 0)),
-            core::cmp::Ordering::Less => self.value(&start, 1, key(self, 1)),
-            core::cmp::Ordering::Equal => {
-                let alice_first = self.value(&start, 0, key(self, 0))?;
-                let bob_first = self.value(&start, 1, key(self, 1))?;
-                Ok(alice_first.add(&bob_first)?.over(2)?)
-            }
-        }
-    }
-
-    /// The outcome of `state` (both sides non-empty) at the start of `mover`'s turn; `key` is
-    /// its packed key (derived from the parent's, see [`Layout::update`]).
-    fn value<N: Numerator>(&mut self, state: &State, mover: usize, key: K) -> Result<Outcome<N>, Stop>
-    where
-        C: Cache<K, N>,
-    {
-        if state.sides[0].alive.count_ones() == 1 && state.sides[1].alive.count_ones() == 1 {
-            return Ok(duel(self.board, state));
-        }
-        debug_assert_eq!(key, self.layout.pack(state, mover), "a derived key differs from the packed one");
-        if let Some(known) = self.cache.get(&key) {
-            return Ok(known);
-        }
-        if self.depth >= self.limits.depth {
-            return Err(Stop::Error(OddsError::Depth { limit: self.limits.depth }));
-        }
-        if self.steps >= self.limits.steps {
-            return Err(Stop::Error(OddsError::Steps { limit: self.limits.steps }));
-        }
-        self.steps += 1;
-        let before = self.steps;
-        self.depth += 1;
-        let outcome = self.turn(state, mover, key);
-        self.depth -= 1;
-        let outcome = outcome?;
-        self.cache.put(key, self.steps - before + 1, &outcome)?;
-        Ok(outcome)
-    }
-
-    /// `mover`'s turn (`key`: the state's key): its next attacker attacks, or it passes, or
-    /// nobody can attack (a tie).
-    fn turn<N: Numerator>(&mut self, state: &State, mover: usize, key: K) -> Result<Outcome<N>, Stop>
-    where
-        C: Cache<K, N>,
-    {
-        let me = mover & 1;
-        let attackers = self.board.sides[me].attackers;
-        let Some(a) = state.sides[me].next_attacker(attackers) else {
-            let foe = me ^ 1;
-            if state.sides[foe].alive & self.board.sides[foe].attackers == 0 {
-                return Ok(Outcome::TIE);
-            }
-            return self.value(state, foe, self.layout.flip_mover(key));
+        let movers: &[usize] = match counts[0].cmp(&counts[1]) {
+            core::cmp::Ordering::Greater => &[0],
+            core::cmp::Ordering::Less => &[1],
+            core::cmp::Ordering::Equal => &[0, 1],
         };
-        let mut next = *state;
-        next.sides[me].done |= bit(a);
-        next.sides[me].settle(attackers);
-        let key = self.layout.update(key, state, &next, [(me, a), (me, a)]);
-        self.attack(&next, me, a, true, key)
+        let mut total = Outcome::TIE;
+        for &mover in movers {
+            let key = self.layout.pack(&start, mover);
+            total = total.add(&self.evaluate::<N, HOT>(&start, mover, key)?)?;
+        }
+        Ok(total.over(movers.len())?)
     }
 
-    /// `me`'s minion `a` attacks a target drawn uniformly (among the taunts, if any); `first`
-    /// when it is the turn's first attack (a windfury minion then attacks again). `key` is the
-    /// key of `state` with `me` to move.
-    fn attack<N: Numerator>(
+    /// The outcome of `state` (both sides non-empty) at the start of `mover`'s turn (`key`:
+    /// its packed key), searched depth first with the frames of the turns in progress on the
+    /// stack words; the innermost frame is kept in `current`.
+    fn evaluate<N: Numerator + Words, const HOT: usize>(
         &mut self,
         state: &State,
-        me: usize,
-        a: usize,
-        first: bool,
+        mover: usize,
         key: K,
     ) -> Result<Outcome<N>, Stop>
     where
         C: Cache<K, N>,
     {
-        let foe = me ^ 1;
-        let enemy = &state.sides[foe];
-        let taunts = enemy.alive & self.board.sides[foe].taunt;
-        let mut targets = if taunts != 0 { taunts } else { enemy.alive };
-        let choices = targets.count_ones() as usize;
-        let again = first && self.board.sides[me].windfury & bit(a) != 0;
-        let mut sum = Outcome::TIE;
-        while targets != 0 {
-            let t = targets.trailing_zeros() as usize;
-            targets &= targets - 1;
-            let mut child = *state;
-            let attacker_died = child.exchange(self.board, me, a, t);
-            let outcome = if child.over() {
-                finished(&child)
-            } else {
-                let child_key = self.layout.update(key, state, &child, [(me, a), (foe, t)]);
-                if again && !attacker_died {
-                    self.attack(&child, me, a, false, child_key)?
-                } else {
-                    self.value(&child, foe, self.layout.flip_mover(child_key))?
+        let current = match self.open(state, mover, key)? {
+            Opened::Known(outcome) => return Ok(outcome),
+            Opened::Turn(frame) => frame,
+        };
+        // The stack borrows the words for the walk and gives them back after it, whatever it gave.
+        let mut stack = Stack::<K, N, HOT>::new(core::mem::take(&mut self.stack), current);
+        let outcome = self.walk(&mut stack, current);
+        self.stack = stack.cold;
+        outcome
+    }
+
+    /// The depth-first walk from the turn `current`, with `stack` for the turns around it.
+    fn walk<N: Numerator + Words, const HOT: usize>(
+        &mut self,
+        stack: &mut Stack<'s, K, N, HOT>,
+        mut current: Frame<K, N>,
+    ) -> Result<Outcome<N>, Stop>
+    where
+        C: Cache<K, N>,
+    {
+        loop {
+            // Descend: the next target of the current frame, until one needs a turn searched.
+            let next = if current.targets != 0 {
+                let t = current.targets.trailing_zeros() as usize;
+                current.targets &= current.targets - 1;
+                let (me, a) = (current.me, current.a);
+                let foe = me ^ 1;
+                let mut child = current.state;
+                let attacker_died = child.exchange(self.board, me, a, t);
+                if child.over() {
+                    current.sum = current.sum.add(&finished(&child))?;
+                    continue;
                 }
+                let child_key = self.layout.update(current.key, &current.state, &child, [(me, a), (foe, t)]);
+                if current.first && self.board.sides[me].windfury & bit(a) != 0 && !attacker_died {
+                    Some(self.attack(&child, me, a, false, child_key, None))
+                } else {
+                    match self.open(&child, foe, self.layout.flip_mover(child_key))? {
+                        Opened::Known(outcome) => {
+                            current.sum = current.sum.add(&outcome)?;
+                            continue;
+                        }
+                        Opened::Turn(frame) => Some(frame),
+                    }
+                }
+            } else {
+                None
             };
-            sum = sum.add(&outcome)?;
+            if let Some(frame) = next {
+                if !stack.push(&current) {
+                    let limit = u32::try_from(stack.capacity()).unwrap_or(u32::MAX);
+                    return Err(Stop::Error(OddsError::Depth { limit }));
+                }
+                current = frame;
+                continue;
+            }
+            // Ascend: the frame is complete.
+            let outcome = current.sum.over(current.choices)?;
+            if let Some((key, before)) = current.store {
+                self.cache.put(key, self.steps - before + 1, &outcome)?;
+            }
+            let Some(parent) = stack.pop() else { return Ok(outcome) };
+            current = parent;
+            current.sum = current.sum.add(&outcome)?;
         }
-        Ok(sum.over(choices)?)
+    }
+
+    /// Resolves the value of `state` at the start of `mover`'s turn (`key`: its key): a duel
+    /// in closed form, a cached outcome, a tie when nobody can attack, or the frame of the turn
+    /// to search (its first attack). A side that cannot attack passes.
+    fn open<N: Numerator>(&mut self, state: &State, mover: usize, key: K) -> Result<Opened<K, N>, Stop>
+    where
+        C: Cache<K, N>,
+    {
+        let (mut mover, mut key) = (mover & 1, key);
+        loop {
+            if state.sides[0].alive.count_ones() == 1 && state.sides[1].alive.count_ones() == 1 {
+                return Ok(Opened::Known(duel(self.board, state)));
+            }
+            debug_assert_eq!(key, self.layout.pack(state, mover), "a derived key differs from the packed one");
+            if let Some(known) = self.cache.get(&key) {
+                return Ok(Opened::Known(known));
+            }
+            let attackers = self.board.sides[mover].attackers;
+            let Some(a) = state.sides[mover].next_attacker(attackers) else {
+                let foe = mover ^ 1;
+                if state.sides[foe].alive & self.board.sides[foe].attackers == 0 {
+                    return Ok(Opened::Known(Outcome::TIE));
+                }
+                (mover, key) = (foe, self.layout.flip_mover(key));
+                continue;
+            };
+            if self.steps >= self.limits.steps {
+                return Err(Stop::Error(OddsError::Steps { limit: self.limits.steps }));
+            }
+            self.steps += 1;
+            let mut next = *state;
+            next.sides[mover].done |= bit(a);
+            next.sides[mover].settle(attackers);
+            let next_key = self.layout.update(key, state, &next, [(mover, a), (mover, a)]);
+            return Ok(Opened::Turn(self.attack(&next, mover, a, true, next_key, Some((key, self.steps)))));
+        }
+    }
+
+    /// The frame of `me`'s minion `a` attacking from `state` (`key`: its key with `me` to
+    /// move): a target drawn uniformly among the enemy's taunts, if any, else all.
+    fn attack<N: Numerator>(
+        &self,
+        state: &State,
+        me: usize,
+        a: usize,
+        first: bool,
+        key: K,
+        store: Option<(K, u64)>,
+    ) -> Frame<K, N> {
+        let enemy = &state.sides[me ^ 1];
+        let taunts = enemy.alive & self.board.sides[me ^ 1].taunt;
+        let targets = if taunts != 0 { taunts } else { enemy.alive };
+        let choices = targets.count_ones() as usize;
+        Frame { state: *state, key, me, a, first, targets, choices, sum: Outcome::TIE, store }
     }
 }
 

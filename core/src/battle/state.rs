@@ -325,3 +325,39 @@ impl Layout {
         key
     }
 }
+
+/// Words of a [`State`] in a stack frame: the 14 healths and the ten masks, four to a word.
+pub(super) const STATE_WORDS: usize = 2 * MAX_MINIONS + 3;
+
+impl State {
+    /// Writes the state into `out` ([`STATE_WORDS`] long).
+    #[inline]
+    pub fn write(&self, out: &mut [u32]) {
+        for (slot, &health) in out.iter_mut().zip(self.sides[0].health.iter().chain(&self.sides[1].health)) {
+            *slot = health;
+        }
+        let [a, b] = &self.sides;
+        let masks = [a.alive, a.shield, a.venom, a.reborn, a.done, b.alive, b.shield, b.venom, b.reborn, b.done, 0, 0];
+        for (slot, four) in out.iter_mut().skip(2 * MAX_MINIONS).zip(masks.chunks_exact(4)) {
+            *slot = u32::from_le_bytes([four[0], four[1], four[2], four[3]]);
+        }
+    }
+
+    /// Reads a state written by [`State::write`].
+    #[inline]
+    pub fn read(words: &[u32]) -> Self {
+        let mut state =
+            Self { sides: [Side { health: [0; MAX_MINIONS], alive: 0, shield: 0, venom: 0, reborn: 0, done: 0 }; 2] };
+        for (i, &word) in words.iter().take(2 * MAX_MINIONS).enumerate() {
+            state.sides[i / MAX_MINIONS].health[i % MAX_MINIONS] = word;
+        }
+        let mut masks = [0u8; 12];
+        for (four, &word) in masks.chunks_exact_mut(4).zip(words.iter().skip(2 * MAX_MINIONS)) {
+            four.copy_from_slice(&word.to_le_bytes());
+        }
+        for (side, m) in state.sides.iter_mut().zip(masks.chunks_exact(5)) {
+            (side.alive, side.shield, side.venom, side.reborn, side.done) = (m[0], m[1], m[2], m[3], m[4]);
+        }
+        state
+    }
+}

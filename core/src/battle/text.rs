@@ -187,7 +187,9 @@ fn odds_error(error: OddsError) -> ErrorKind {
         OddsError::Precision => {
             ErrorKind::Limit { what: "bits of exact numerators", limit: u64::from(super::WIDE_BITS) }
         }
-        OddsError::Depth { limit } => ErrorKind::Limit { what: "nested turns", limit: u64::from(limit) },
+        OddsError::Depth { limit } => {
+            ErrorKind::Limit { what: "turns in progress at once (the search's depth)", limit: u64::from(limit) }
+        }
         OddsError::Steps { limit } => ErrorKind::Limit { what: "turns searched", limit },
     }
 }

@@ -68,7 +68,7 @@ pub enum ErrorKind {
     /// A valid input beyond a bound of this build other than memory (a search's depth or
     /// length, the width of exact numbers).
     Limit {
-        /// What is bounded, e.g. "nested turns".
+        /// What is bounded, e.g. "turns searched".
         what: &'static str,
         /// The bound.
         limit: u64,
