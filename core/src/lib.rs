@@ -65,6 +65,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod battle;
+pub mod cache;
 mod digits;
 pub mod fraction;
 pub mod greater;

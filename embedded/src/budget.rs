@@ -18,6 +18,6 @@ pub const ANSWER_CHUNK_BYTES: usize = 4 * 1024;
 pub const MAX_PATH_BYTES: usize = 256;
 /// Bytes of the semihosting command line (`-append`) the judge mode reads.
 pub const COMMAND_LINE_BYTES: usize = 1024;
-/// `battle`'s turns searched at most: about 10 s of QEMU at most (the slowest typical board
-/// takes 8.3 billion instructions, the largest public cases 6.1 and 6.7 billion).
+/// `battle`'s turns searched at most: some seconds of QEMU at most (the slowest typical board
+/// takes 8.4 billion instructions, the largest public cases 6.1 and 6.8 billion).
 pub const BATTLE_STEPS: u64 = 1 << 22;

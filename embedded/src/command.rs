@@ -48,8 +48,8 @@ pub enum Crash {
 pub const USAGE: &str = "usage: referee-judge PROBLEM [--exact] INPUT ANSWER ERROR | referee-judge --crash panic|fault";
 
 /// `battle`'s turns in progress at most: the judge scratch left beside the default table,
-/// 18 432 words, in frames of [`referee_core::battle::FRAME_WORDS`], and the hot frames on the
-/// machine's stack: 493 on the firmware.
+/// 18 944 words, in frames of [`referee_core::battle::FRAME_WORDS`], and the hot frames on the
+/// machine's stack: 506 on the firmware.
 #[allow(clippy::cast_possible_truncation)] // it fits: the assertion below.
 pub const BATTLE_DEPTH: u32 = BATTLE_FRAMES as u32;
 /// [`BATTLE_DEPTH`] as it is computed.

@@ -1,12 +1,12 @@
 //! The `battle` judge driver on arbitrary bytes, with the fixed strategy and the heap memo, in
 //! both output modes: heap and fixed scratches agree wherever both answer, errors point inside
 //! the input, nothing panics. The search is bounded to 2^16 turns (and 512 in progress, so
-//! 55 KiB of scratch with the default table) so that every input runs in
+//! 217 KiB of scratch with the default table) so that every input runs in
 //! milliseconds (a bigger battle is a capacity refusal, which the property allows).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use referee_core::battle::{Limits, Strategy};
+use referee_core::battle::{self, Limits, Strategy};
 use referee_core::judge::{Options, Problem};
 
 fuzz_target!(|input: &[u8]| {
@@ -17,6 +17,6 @@ fuzz_target!(|input: &[u8]| {
         Options::exact(true).with_battle(Strategy::Memo).with_battle_limits(limits),
         Options::exact(true).with_battle(Strategy::Fixed { table_words: 0 }).with_battle_limits(limits),
     ];
-    let words = Strategy::default().words_needed(limits).expect("the default table and stack fit a usize");
+    let words = battle::words_needed(Strategy::default(), limits).expect("the default table and stack fit a usize");
     referee_fuzz::check_judge_with(Problem::Battle, input, &options, &[0, 16, words]);
 });

@@ -1,6 +1,5 @@
 //! Command-line parsing for `referee`, without dependencies.
 
-use referee_core::battle;
 use referee_core::judge::{Options, Problem};
 use referee_core::standings::{Profile, MAX_ROUNDS};
 use referee_core::tavern::{Strategy, DEFAULT_TABLE_WORDS};
@@ -232,9 +231,10 @@ fn problem_help(problem: Problem) -> String {
         text.push_str("      --exact    Print irreducible fractions p/q instead of 12-digit decimals\n");
     }
     if problem.has_strategies() {
-        let (kib, scratch) = match problem {
-            Problem::Battle => (battle::DEFAULT_TABLE_WORDS / 256, "its whole scratch"),
-            _ => (DEFAULT_TABLE_WORDS / 256, "159 KiB of scratch in all"),
+        let kib = DEFAULT_TABLE_WORDS / 256;
+        let scratch = match problem {
+            Problem::Battle => "the table, beside the stack of the search",
+            _ => "159 KiB of scratch in all",
         };
         text.push_str(concat!(
             "      --strategy memo|fixed\n",
@@ -307,14 +307,10 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         }
     }
     if problem.has_strategies() {
-        let table_words = table_words(strategy, table_kib)?;
+        let strategy = strategy_of(strategy, table_kib)?;
         options = match problem {
-            Problem::Battle => options.with_battle(table_words.map_or(battle::Strategy::Memo, |table_words| {
-                battle::Strategy::Fixed { table_words: table_words.unwrap_or(battle::DEFAULT_TABLE_WORDS) }
-            })),
-            _ => options.with_tavern(table_words.map_or(Strategy::Memo, |table_words| Strategy::Fixed {
-                table_words: table_words.unwrap_or(DEFAULT_TABLE_WORDS),
-            })),
+            Problem::Battle => options.with_battle(strategy),
+            _ => options.with_tavern(strategy),
         };
     }
     Ok(Command::Solve(Invocation { problem, options, file }))
@@ -323,13 +319,12 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
 /// The largest `--table-kib`: the host's whole scratch limit (64 MiB).
 const MAX_TABLE_KIB: usize = 65_536;
 
-/// The strategy `--strategy` and `--table-kib` ask for: `None` for the heap memo (the host's
-/// default), else the fixed table's words (`None` inside: the problem's default table).
-fn table_words(name: Option<&str>, table_kib: Option<usize>) -> Result<Option<Option<usize>>, String> {
+/// The strategy `--strategy` and `--table-kib` ask for; the host's default is the heap memo.
+fn strategy_of(name: Option<&str>, table_kib: Option<usize>) -> Result<Strategy, String> {
     match (name.unwrap_or("memo"), table_kib) {
-        ("memo", None) => Ok(None),
+        ("memo", None) => Ok(Strategy::Memo),
         ("memo", Some(_)) => Err("--table-kib applies to --strategy fixed only".to_owned()),
-        ("fixed", kib) => Ok(Some(kib.map(|kib| kib * 256))),
+        ("fixed", kib) => Ok(Strategy::Fixed { table_words: kib.map_or(DEFAULT_TABLE_WORDS, |kib| kib * 256) }),
         (other, _) => Err(format!("unknown strategy '{other}' (expected memo or fixed)")),
     }
 }

@@ -238,11 +238,11 @@ fn a_battle_is_refused_outside_its_ranges() {
 #[test]
 fn strategies_say_what_scratch_they_need() {
     assert_eq!(Strategy::default(), Strategy::Fixed { table_words: tavern::DEFAULT_TABLE_WORDS });
-    assert_eq!(Strategy::default().words_needed(), Some(tavern::FIXED_SCRATCH_WORDS));
+    assert_eq!(tavern::words_needed(Strategy::default()), Some(tavern::FIXED_SCRATCH_WORDS));
     assert_eq!(tavern::FIXED_SCRATCH_WORDS, tavern::RANK_TABLE_WORDS + tavern::DEFAULT_TABLE_WORDS);
-    assert_eq!(Strategy::Memo.words_needed(), Some(tavern::RANK_TABLE_WORDS));
-    assert_eq!(Strategy::Fixed { table_words: 0 }.words_needed(), Some(tavern::RANK_TABLE_WORDS));
-    assert_eq!(Strategy::Fixed { table_words: usize::MAX }.words_needed(), None);
+    assert_eq!(tavern::words_needed(Strategy::Memo), Some(tavern::RANK_TABLE_WORDS));
+    assert_eq!(tavern::words_needed(Strategy::Fixed { table_words: 0 }), Some(tavern::RANK_TABLE_WORDS));
+    assert_eq!(tavern::words_needed(Strategy::Fixed { table_words: usize::MAX }), None);
     assert_eq!(tavern::BUCKET_WORDS, 2 * tavern::SLOT_WORDS);
 }
 
@@ -261,7 +261,7 @@ fn odds_with_fixed_scratch_and_with_the_memo() {
     // The plain search (no table) and a table of one bucket give the same odds.
     for table_words in [0, tavern::BUCKET_WORDS - 1, tavern::BUCKET_WORDS, 1000] {
         let strategy = Strategy::Fixed { table_words };
-        let needed = strategy.words_needed().unwrap();
+        let needed = tavern::words_needed(strategy).unwrap();
         assert_sample_odds(tavern::odds(&battle, strategy, &mut words[..needed]).unwrap());
     }
     // The memo needs only the rank table of the scratch, fixed or on the heap.

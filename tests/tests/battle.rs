@@ -267,7 +267,7 @@ fn tavern_boards_get_tavern_answers() {
                 .unwrap();
         let ours = battle::odds(&ours, Strategy::default(), Limits::default(), &mut HeapScratch::default()).unwrap();
         let ours: String = [ours.alice, ours.bob, ours.tie].iter().map(|p| p.to_string() + "\n").collect();
-        let theirs = tavern::odds(&tavern::Battle::new(&a, &b).unwrap(), tavern::Strategy::default(), &mut scratch[..]);
+        let theirs = tavern::odds(&tavern::Battle::new(&a, &b).unwrap(), Strategy::default(), &mut scratch[..]);
         let theirs: String = theirs.unwrap().fractions().iter().map(|f| f.to_string() + "\n").collect();
         assert_eq!(ours, theirs, "{a:?} against {b:?}");
     }

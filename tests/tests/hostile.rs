@@ -21,7 +21,7 @@ const INTERESTING: &[u8] = b"0123456789-+ \n\r\t{},\"#.x\x00\xff9";
 fn fixed_words(problem: Problem) -> usize {
     match problem {
         Problem::Tavern => FIXED_SCRATCH_WORDS,
-        Problem::Battle => battle::Strategy::default().words_needed(BATTLE_LIMITS).unwrap_or(0),
+        Problem::Battle => battle::words_needed(Strategy::default(), BATTLE_LIMITS).unwrap_or(0),
         _ => 4096,
     }
 }
@@ -42,7 +42,7 @@ fn survives(problem: Problem, input: &[u8], options: &Options) {
     let mut heap = HeapScratch::with_limit(1 << 20);
     let heap_options = match problem {
         Problem::Tavern => options.with_tavern(Strategy::Memo),
-        Problem::Battle => options.with_battle(battle::Strategy::Memo),
+        Problem::Battle => options.with_battle(Strategy::Memo),
         _ => *options,
     };
     let (mut fixed_out, mut heap_out) = (String::new(), String::new());

@@ -62,6 +62,7 @@ mod wide;
 
 use core::fmt;
 
+pub use crate::cache::{Strategy, DEFAULT_TABLE_WORDS};
 #[cfg(feature = "alloc")]
 pub use memo::{MEMO_BYTES, MEMO_INITIAL_STATES};
 pub use search::{FRAME_WORDS, HOT_FRAMES};
@@ -79,12 +80,9 @@ pub const MAX_MINIONS: usize = 7;
 pub const MAX_ATTACK: u32 = 1_000_000_000;
 /// The largest health.
 pub const MAX_HEALTH: u32 = 1_000_000_000;
-/// The default transposition table of the fixed strategy: 36 864 words, 144 KiB (1 228
-/// buckets of two 128-bit slots).
-pub const DEFAULT_TABLE_WORDS: usize = 144 * 256;
 /// Scratch words of the default strategy within the default limits: the stack of
-/// [`Limits::DEFAULT`] and [`DEFAULT_TABLE_WORDS`]: 74 560 words (291 KiB) on 64-bit targets,
-/// 75 472 (295 KiB) on the others.
+/// [`Limits::DEFAULT`] and [`DEFAULT_TABLE_WORDS`]: 74 048 words (289 KiB) on 64-bit targets,
+/// 74 960 (293 KiB) on the others.
 pub const DEFAULT_SCRATCH_WORDS: usize = (1024 - HOT_FRAMES) * FRAME_WORDS + DEFAULT_TABLE_WORDS;
 
 /// A set of keywords.
@@ -375,45 +373,16 @@ impl Default for Limits {
     }
 }
 
-/// How the search caches states. The default, with or without the `alloc` feature, is
-/// [`Strategy::Fixed`] with [`DEFAULT_TABLE_WORDS`]: the firmware's strategy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-#[non_exhaustive]
-pub enum Strategy {
-    /// Every state in a heap memo (`hashbrown`); needs the `alloc` feature.
-    #[cfg(feature = "alloc")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
-    Memo,
-    /// A transposition table of `table_words` scratch words; no heap.
-    Fixed {
-        /// Scratch words of the table; whole buckets are used.
-        table_words: usize,
-    },
-}
-
-impl Strategy {
-    /// Scratch words a search with this strategy within `limits` needs, if that fits a
-    /// `usize`: the stack of turns ([`Limits::stack_words`]), plus the table of
-    /// [`Strategy::Fixed`].
-    ///
-    /// # Complexity
-    /// `O(1)`.
-    #[must_use]
-    pub const fn words_needed(self, limits: Limits) -> Option<usize> {
-        let Some(stack) = limits.stack_words() else { return None };
-        match self {
-            #[cfg(feature = "alloc")]
-            Self::Memo => Some(stack),
-            Self::Fixed { table_words } => stack.checked_add(table_words),
-        }
-    }
-}
-
-impl Default for Strategy {
-    /// [`Strategy::Fixed`] with [`DEFAULT_TABLE_WORDS`], whatever the features.
-    fn default() -> Self {
-        Self::Fixed { table_words: DEFAULT_TABLE_WORDS }
+/// Scratch words a search with `strategy` within `limits` needs, if that fits a `usize`: the
+/// stack of turns ([`Limits::stack_words`]), plus the table of [`Strategy::Fixed`].
+///
+/// # Complexity
+/// `O(1)`.
+#[must_use]
+pub const fn words_needed(strategy: Strategy, limits: Limits) -> Option<usize> {
+    match limits.stack_words() {
+        Some(stack) => stack.checked_add(strategy.table_words()),
+        None => None,
     }
 }
 
@@ -422,7 +391,7 @@ impl Default for Strategy {
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[non_exhaustive]
 pub enum OddsError {
-    /// The scratch holds fewer words than [`Strategy::words_needed`].
+    /// The scratch holds fewer words than [`words_needed`].
     Capacity(CapacityError),
     /// The heap memo could not grow from `stored` to `wanted` states ([`Strategy::Memo`]).
     OutOfMemory {
@@ -492,7 +461,7 @@ pub struct Odds {
 /// ```
 ///
 /// # Errors
-/// [`OddsError::Capacity`] when `scratch` cannot provide [`Strategy::words_needed`],
+/// [`OddsError::Capacity`] when `scratch` cannot provide [`words_needed`],
 /// [`OddsError::OutOfMemory`] when the memo cannot get heap memory, [`OddsError::Precision`],
 /// [`OddsError::Depth`] or [`OddsError::Steps`] for a battle beyond this build's bounds.
 ///
@@ -506,7 +475,7 @@ pub fn odds(
 ) -> Result<Odds, OddsError> {
     // A request too large to count asks for `usize::MAX` words: the scratch refuses that with
     // its own capacity in the error.
-    let words = scratch.words(strategy.words_needed(limits).unwrap_or(usize::MAX))?;
+    let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
     odds_in(battle, strategy, limits, words)
 }
 

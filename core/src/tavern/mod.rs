@@ -62,6 +62,8 @@ pub use memo::{MEMO_CAPACITY, MEMO_INITIAL_STATES};
 pub use state::RANK_TABLE_WORDS;
 pub use table::{BUCKET_WORDS, SLOT_WORDS};
 
+pub use crate::cache::{Strategy, DEFAULT_TABLE_WORDS};
+
 use crate::fraction::Fraction;
 use crate::scratch::{CapacityError, Scratch};
 use search::{Cache, Counts, Search, POW420};
@@ -77,52 +79,19 @@ pub const MEMO_MIN_ALIVE: u32 = 5;
 /// The fixed strategy caches states with at least this many minions alive (its small table is
 /// kept for the larger subtrees; measured, see the README).
 pub const FIXED_MIN_ALIVE: u32 = 4;
-/// The default transposition table of the fixed strategy: 36 352 words, exactly 142 KiB
-/// (1 514 buckets of [`BUCKET_WORDS`], 3 028 states).
-pub const DEFAULT_TABLE_WORDS: usize = 142 * 256;
 /// Scratch words of the fixed strategy with its default table: [`RANK_TABLE_WORDS`] +
 /// [`DEFAULT_TABLE_WORDS`] = 40 726 words (159.1 KiB; the firmware's slab holds 224 KiB).
 pub const FIXED_SCRATCH_WORDS: usize = RANK_TABLE_WORDS + DEFAULT_TABLE_WORDS;
 
-/// How the search caches states. The default, with or without the `alloc` feature, is
-/// [`Strategy::Fixed`] with [`DEFAULT_TABLE_WORDS`]: the firmware's strategy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-#[non_exhaustive]
-pub enum Strategy {
-    /// Every state in a heap memo (`hashbrown`); needs the `alloc` feature.
-    #[cfg(feature = "alloc")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
-    Memo,
-    /// A transposition table of `table_words` scratch words (besides the rank table); no heap.
-    /// Fewer than [`BUCKET_WORDS`] words means no table: a plain depth-first search, still exact.
-    Fixed {
-        /// Scratch words of the table; whole buckets of [`BUCKET_WORDS`] are used.
-        table_words: usize,
-    },
-}
-
-impl Strategy {
-    /// Scratch words the strategy needs, if that fits a `usize`: [`RANK_TABLE_WORDS`], plus the
-    /// table of [`Strategy::Fixed`].
-    ///
-    /// # Complexity
-    /// `O(1)`.
-    #[must_use]
-    pub const fn words_needed(self) -> Option<usize> {
-        match self {
-            #[cfg(feature = "alloc")]
-            Self::Memo => Some(RANK_TABLE_WORDS),
-            Self::Fixed { table_words } => RANK_TABLE_WORDS.checked_add(table_words),
-        }
-    }
-}
-
-impl Default for Strategy {
-    /// [`Strategy::Fixed`] with [`DEFAULT_TABLE_WORDS`], whatever the features.
-    fn default() -> Self {
-        Self::Fixed { table_words: DEFAULT_TABLE_WORDS }
-    }
+/// Scratch words a search with `strategy` needs, if that fits a `usize`: [`RANK_TABLE_WORDS`],
+/// plus the table of [`Strategy::Fixed`] (whole buckets of [`BUCKET_WORDS`] are used; fewer
+/// words than one bucket mean a plain depth-first search, still exact).
+///
+/// # Complexity
+/// `O(1)`.
+#[must_use]
+pub const fn words_needed(strategy: Strategy) -> Option<usize> {
+    RANK_TABLE_WORDS.checked_add(strategy.table_words())
 }
 
 /// One side's attack values, left to right: at most [`MAX_MINIONS`].
@@ -221,7 +190,7 @@ impl Battle {
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[non_exhaustive]
 pub enum OddsError {
-    /// The scratch holds fewer words than [`Strategy::words_needed`].
+    /// The scratch holds fewer words than [`words_needed`].
     Capacity(CapacityError),
     /// The heap memo could not grow from `stored` to `wanted` states ([`Strategy::Memo`]).
     OutOfMemory {
@@ -293,7 +262,7 @@ impl Odds {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
-/// Scratch: [`Strategy::words_needed`]: [`RANK_TABLE_WORDS`] words, plus the table of
+/// Scratch: [`words_needed`]: [`RANK_TABLE_WORDS`] words, plus the table of
 /// [`Strategy::Fixed`].
 ///
 /// # Errors
@@ -312,7 +281,7 @@ pub fn odds(battle: &Battle, strategy: Strategy, scratch: &mut (impl Scratch + ?
         Strategy::Fixed { .. } => {
             // A table too large to count asks for `usize::MAX` words: the scratch refuses that
             // with its own capacity in the error.
-            let total = strategy.words_needed().unwrap_or(usize::MAX);
+            let total = words_needed(strategy).unwrap_or(usize::MAX);
             let (rank_words, table_words) = scratch.words(total)?.split_at_mut(RANK_TABLE_WORDS);
             let ranks = RankTable::build(rank_words, &battle.values, battle.sizes);
             let table = table::FixedTable::new(table_words);
