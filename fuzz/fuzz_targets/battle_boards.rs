@@ -6,7 +6,7 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use referee_core::battle::{self, Battle, Keywords, Limits, Minion, Strategy};
+use referee_core::battle::{self, Battle, Limits, Strategy};
 use referee_core::HeapScratch;
 use referee_tests::reference::battle::{odds, Card};
 
@@ -32,29 +32,14 @@ fn side(raw: &[(u8, u8, u8)]) -> Vec<Card> {
     cards
 }
 
-fn minion(card: &Card) -> Minion {
-    let mut keywords = Keywords::NONE;
-    for (has, k) in [
-        (card.taunt, Keywords::TAUNT),
-        (card.shield, Keywords::DIVINE_SHIELD),
-        (card.poisonous, Keywords::POISONOUS),
-        (card.venomous, Keywords::VENOMOUS),
-        (card.windfury, Keywords::WINDFURY),
-        (card.reborn, Keywords::REBORN),
-    ] {
-        if has {
-            keywords = keywords.with(k);
-        }
-    }
-    Minion::new(card.attack as u32, card.health as u32, keywords)
-}
-
 fuzz_target!(|sides: Sides| {
     let (alice, bob) = (side(&sides.alice), side(&sides.bob));
     let expected: Vec<String> = odds(&alice, &bob).iter().map(|p| p.fraction()).collect();
-    let battle =
-        Battle::new(&alice.iter().map(minion).collect::<Vec<_>>(), &bob.iter().map(minion).collect::<Vec<_>>())
-            .expect("small cards are a battle");
+    let battle = Battle::new(
+        &alice.iter().map(Card::to_minion).collect::<Vec<_>>(),
+        &bob.iter().map(Card::to_minion).collect::<Vec<_>>(),
+    )
+    .expect("small cards are a battle");
     let strategies =
         [Strategy::Memo, Strategy::default(), Strategy::Fixed { table_words: 30 }, Strategy::Fixed { table_words: 0 }];
     for strategy in strategies {

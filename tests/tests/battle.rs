@@ -30,29 +30,13 @@ fn exact(odds: &Odds) -> String {
     odds.iter().map(|p| p.fraction() + "\n").collect()
 }
 
-/// The core's minion of a reference card.
-fn minion(card: &Card) -> Minion {
-    let mut keywords = Keywords::NONE;
-    for (has, k) in [
-        (card.taunt, Keywords::TAUNT),
-        (card.shield, Keywords::DIVINE_SHIELD),
-        (card.poisonous, Keywords::POISONOUS),
-        (card.venomous, Keywords::VENOMOUS),
-        (card.windfury, Keywords::WINDFURY),
-        (card.reborn, Keywords::REBORN),
-    ] {
-        if has {
-            keywords = keywords.with(k);
-        }
-    }
-    Minion::new(card.attack as u32, card.health as u32, keywords)
-}
-
 /// The solver's exact answer with `strategy`, as the reference writes it.
 fn solve(alice: &[Card], bob: &[Card], strategy: Strategy) -> Result<String, OddsError> {
-    let battle =
-        battle::Battle::new(&alice.iter().map(minion).collect::<Vec<_>>(), &bob.iter().map(minion).collect::<Vec<_>>())
-            .unwrap();
+    let battle = battle::Battle::new(
+        &alice.iter().map(Card::to_minion).collect::<Vec<_>>(),
+        &bob.iter().map(Card::to_minion).collect::<Vec<_>>(),
+    )
+    .unwrap();
     let mut scratch = HeapScratch::default();
     let odds = battle::odds(&battle, strategy, Limits::default(), &mut scratch)?;
     assert_sums_to_one(&odds);
@@ -201,8 +185,11 @@ fn long_duels_are_answered_at_once() {
 fn limits_refuse_what_they_cannot_search() {
     let wall = |n: usize, text: &str| vec![Card::parse(text); n];
     let battle = |a: &[Card], b: &[Card]| {
-        battle::Battle::new(&a.iter().map(minion).collect::<Vec<_>>(), &b.iter().map(minion).collect::<Vec<_>>())
-            .unwrap()
+        battle::Battle::new(
+            &a.iter().map(Card::to_minion).collect::<Vec<_>>(),
+            &b.iter().map(Card::to_minion).collect::<Vec<_>>(),
+        )
+        .unwrap()
     };
     let mut scratch = vec![0u32; DEFAULT_SCRATCH_WORDS];
     let huge = battle(&wall(7, "1/1000000000"), &wall(7, "1/1000000000"));

@@ -50,6 +50,33 @@ impl Card {
     }
 }
 
+impl Card {
+    /// The same minion as the solver's type (`referee_core::battle::Minion`), for comparing the
+    /// two on one board.
+    ///
+    /// # Panics
+    /// If a value passes `u32` (the cards of the tests never do).
+    #[must_use]
+    pub fn to_minion(&self) -> referee_core::battle::Minion {
+        use referee_core::battle::{Keywords, Minion};
+        let mut keywords = Keywords::NONE;
+        for (has, k) in [
+            (self.taunt, Keywords::TAUNT),
+            (self.shield, Keywords::DIVINE_SHIELD),
+            (self.poisonous, Keywords::POISONOUS),
+            (self.venomous, Keywords::VENOMOUS),
+            (self.windfury, Keywords::WINDFURY),
+            (self.reborn, Keywords::REBORN),
+        ] {
+            if has {
+                keywords = keywords.with(k);
+            }
+        }
+        let value = |v: u64| u32::try_from(v).expect("a value of the tests fits u32");
+        Minion::new(value(self.attack), value(self.health), keywords)
+    }
+}
+
 /// A minion in the battle: its card (the keywords it started with), what it has now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Minion {
