@@ -78,7 +78,7 @@ struct Frame<K, N> {
 /// Words of a frame on the stack: the state, two keys, the sum, the packed small fields and the
 /// steps.
 const fn frame_words<K: Words, N: Words>() -> usize {
-    STATE_WORDS + 2 * K::WORDS + 2 * N::WORDS + 2 + 1 + 2
+    STATE_WORDS + 2 * K::WORDS + Outcome::<N>::WORDS + 1 + 2
 }
 
 /// Words of a frame with 128-bit keys and numerators, the unit of [`Limits::depth`]: 38.
@@ -87,18 +87,13 @@ pub const FRAME_WORDS: usize = frame_words::<u128, u128>();
 impl<K: Words + Copy, N: Words + Copy> Frame<K, N> {
     /// Writes the frame into `out` ([`frame_words`] long).
     fn write(&self, out: &mut [u32]) {
-        let (k, n) = (K::WORDS, N::WORDS);
+        let k = K::WORDS;
         self.state.write(out);
         let mut at = STATE_WORDS;
         self.key.write(&mut out[at..]);
         at += k;
-        self.sum.alice.write(&mut out[at..]);
-        self.sum.bob.write(&mut out[at + n..]);
-        at += 2 * n;
-        let e = self.sum.exps.map(u32::from);
-        out[at] = e[0] | e[1] << 16;
-        out[at + 1] = e[2] | e[3] << 16;
-        at += 2;
+        self.sum.write(&mut out[at..]);
+        at += Outcome::<N>::WORDS;
         let small = [
             u32::try_from(self.me & 1).unwrap_or(0),
             u32::try_from(self.a & 7).unwrap_or(0),
@@ -122,16 +117,13 @@ impl<K: Words + Copy, N: Words + Copy> Frame<K, N> {
 
     /// Reads a frame written by [`Frame::write`].
     fn read(words: &[u32]) -> Self {
-        let (k, n) = (K::WORDS, N::WORDS);
+        let k = K::WORDS;
         let state = State::read(words);
         let mut at = STATE_WORDS;
         let key = K::read(&words[at..]);
         at += k;
-        let (alice, bob) = (N::read(&words[at..]), N::read(&words[at + n..]));
-        at += 2 * n;
-        let half = |w: u32, i: u32| u16::try_from(w >> (16 * i) & 0xffff).unwrap_or(0);
-        let exps = [half(words[at], 0), half(words[at], 1), half(words[at + 1], 0), half(words[at + 1], 1)];
-        at += 2;
+        let sum = Outcome::read(&words[at..]);
+        at += Outcome::<N>::WORDS;
         let small = words[at];
         at += 1;
         let store_key = K::read(&words[at..]);
@@ -145,7 +137,7 @@ impl<K: Words + Copy, N: Words + Copy> Frame<K, N> {
             first: small >> 4 & 1 == 1,
             targets: u8::try_from(small >> 5 & 0x7f).unwrap_or(0),
             choices: (small >> 12 & 7) as usize,
-            sum: Outcome { alice, bob, exps },
+            sum,
             store: (small >> 15 & 1 == 1).then_some((store_key, steps)),
         }
     }

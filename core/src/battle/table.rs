@@ -81,10 +81,31 @@ impl Words for [u64; KEY_WORDS] {
     }
 }
 
-/// Words of a slot for keys `K` and numerators `N`: key, two numerators, the four exponents
-/// (two words), the work.
+impl<N: Words> Words for Outcome<N> {
+    /// Two numerators, then the four exponents, two to a word.
+    const WORDS: usize = 2 * N::WORDS + 2;
+
+    #[inline]
+    fn write(&self, out: &mut [u32]) {
+        let n = N::WORDS;
+        self.alice.write(out);
+        self.bob.write(&mut out[n..]);
+        let e = self.exps.map(u32::from);
+        out[2 * n] = e[0] | e[1] << 16;
+        out[2 * n + 1] = e[2] | e[3] << 16;
+    }
+
+    #[inline]
+    fn read(words: &[u32]) -> Self {
+        let n = N::WORDS;
+        let ([e2, e3], [e5, e7]) = (halves(words[2 * n]), halves(words[2 * n + 1]));
+        Self { alice: N::read(words), bob: N::read(&words[n..]), exps: [e2, e3, e5, e7] }
+    }
+}
+
+/// Words of a slot for keys `K` and numerators `N`: key, outcome, the work.
 pub(super) const fn slot_words<K: Words, N: Words>() -> usize {
-    K::WORDS + 2 * N::WORDS + 3
+    K::WORDS + Outcome::<N>::WORDS + 1
 }
 
 /// A transposition table over caller-provided words.
@@ -146,13 +167,11 @@ impl<K: Key + Words, N: Words + Copy> Cache<K, N> for FixedTable<'_, K, N> {
     #[inline]
     fn get(&mut self, key: &K) -> Option<Outcome<N>> {
         let first = self.first_slot(key);
-        let (k, n) = (K::WORDS, N::WORDS);
-        [first, first + 1].into_iter().filter_map(|index| self.slot(index)).find(|slot| K::read(slot) == *key).map(
-            |slot| {
-                let ([e2, e3], [e5, e7]) = (halves(slot[k + 2 * n]), halves(slot[k + 2 * n + 1]));
-                Outcome { alice: N::read(&slot[k..]), bob: N::read(&slot[k + n..]), exps: [e2, e3, e5, e7] }
-            },
-        )
+        [first, first + 1]
+            .into_iter()
+            .filter_map(|index| self.slot(index))
+            .find(|slot| K::read(slot) == *key)
+            .map(|slot| Outcome::read(&slot[K::WORDS..]))
     }
 
     #[inline]
@@ -161,15 +180,10 @@ impl<K: Key + Words, N: Words + Copy> Cache<K, N> for FixedTable<'_, K, N> {
         let Some(resident) = self.slot(first).map(|slot| slot[work_at::<K, N>()]) else { return Ok(()) };
         let work = u32::try_from(work).unwrap_or(u32::MAX);
         let index = if work >= resident { first } else { first + 1 };
-        let (k, n) = (K::WORDS, N::WORDS);
         if let Some(slot) = self.slot_mut(index) {
             key.write(slot);
-            outcome.alice.write(&mut slot[k..]);
-            outcome.bob.write(&mut slot[k + n..]);
-            let e = outcome.exps.map(u32::from);
-            slot[k + 2 * n] = e[0] | e[1] << 16;
-            slot[k + 2 * n + 1] = e[2] | e[3] << 16;
-            slot[k + 2 * n + 2] = work;
+            outcome.write(&mut slot[K::WORDS..]);
+            slot[work_at::<K, N>()] = work;
         }
         Ok(())
     }
