@@ -4,11 +4,11 @@
 #![forbid(unsafe_code)]
 
 use referee_core::judge::{self, ErrorKind, ExitStatus, Options, Position, Problem};
-use referee_core::HeapScratch;
+use referee_core::{tavern, HeapScratch};
 
 /// Fixed scratch sizes (in words) each input is also run with: none, tiny, tavern's rank table
 /// alone, tavern's default, and a mid-size slab.
-pub const FIXED_SCRATCH_WORDS: [usize; 5] = [0, 16, 4_374, 40_726, 1 << 15];
+pub const FIXED_SCRATCH_WORDS: [usize; 5] = [0, 16, tavern::RANK_TABLE_WORDS, tavern::FIXED_SCRATCH_WORDS, 1 << 15];
 
 /// The driver's answer, or its error, for `input` with `scratch`.
 fn run(

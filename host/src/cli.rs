@@ -2,7 +2,7 @@
 
 use referee_core::judge::{Options, Problem};
 use referee_core::standings::{Profile, MAX_ROUNDS};
-use referee_core::tavern::{Strategy, DEFAULT_TABLE_WORDS};
+use referee_core::tavern::{Strategy, DEFAULT_TABLE_WORDS, FIXED_SCRATCH_WORDS};
 
 use crate::pair;
 use crate::standings::{self, Format};
@@ -233,8 +233,8 @@ fn problem_help(problem: Problem) -> String {
     if problem.has_strategies() {
         let kib = DEFAULT_TABLE_WORDS / 256;
         let scratch = match problem {
-            Problem::Battle => "the table, beside the stack of the search",
-            _ => "159 KiB of scratch in all",
+            Problem::Battle => "the table, beside the stack of the search".to_owned(),
+            _ => format!("{} KiB of scratch in all", FIXED_SCRATCH_WORDS / 256),
         };
         text.push_str(concat!(
             "      --strategy memo|fixed\n",

@@ -1,6 +1,6 @@
 //! `cargo bench --bench tavern`: the whole `tavern` driver (parse, search, format) on the
 //! benchmark inputs in tests/bench-inputs/, with the heap memo and with the fixed strategy's
-//! default table (160 KiB of scratch in all).
+//! default table (147 KiB of scratch in all).
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use referee_core::judge::{self, Options, Problem};

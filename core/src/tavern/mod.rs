@@ -26,13 +26,13 @@
 //!   scratch words. An allocation failure is an [`OddsError::OutOfMemory`], never an abort.
 //! - [`Strategy::Fixed`]: no heap. A two-way transposition table of `table_words` scratch
 //!   words (96 bytes per bucket of two states; see `table`) caches states with at least
-//!   [`FIXED_MIN_ALIVE`] minions alive; with the rank table that is [`FIXED_SCRATCH_WORDS`]
-//!   (159.1 KiB) by default. With no room for a bucket it is a plain depth-first search, still
-//!   exact. Stack: the recursion is at most 14 levels deep (one per attack, `n + m - 1 ≤ 13`,
-//!   plus the root); compiled for `thumbv7em-none-eabihf` a level takes about 410 bytes (a
-//!   64-byte board, two count pairs, saved registers), under 6 KiB for the search. The deepest
-//!   stack of a whole firmware run is measured by `tests/tests/firmware.rs` and given in the
-//!   README.
+//!   [`FIXED_MIN_ALIVE`] minions alive; with the rank table (5 KiB) that is
+//!   [`FIXED_SCRATCH_WORDS`] (147.0 KiB) by default. With no room for a bucket it is a plain
+//!   depth-first search, still exact. Stack: the recursion is at most 14 levels deep (one per
+//!   attack, `n + m - 1 ≤ 13`, plus the root); compiled for `thumbv7em-none-eabihf` a level
+//!   takes about 470 bytes (a 112-byte board with its places and ranks, two count pairs, saved
+//!   registers), under 7 KiB for the search. The deepest stack of a whole firmware run is
+//!   measured by `tests/tests/firmware.rs` and given in the README.
 //!
 //! [`Strategy::default()`] is the fixed strategy with its default table, with or without the
 //! `alloc` feature: turning a feature on never changes what existing code computes or how.
@@ -40,12 +40,14 @@
 //! Both strategies give identical answers (the tests check it on thousands of battles).
 //!
 //! # Complexity
-//! Time: proportional to the nodes expanded, each `O(7)` plus a key of 14 binary searches over
-//! at most 127 sums when cached. The whole game tree is the worst case (the plain search);
-//! with the memo it is about the distinct states times 3: `tavern_max.in` 29 218 nodes and
-//! 8 324 stored states, `tavern_mixed.in` 42 477 and 11 651, `tavern_states.in` 653 218 and
-//! 210 336. The fixed strategy with its default table takes at most 1.5 times the memo's time
-//! on them (see the README), and the plain search the whole tree.
+//! Time: proportional to the nodes expanded, each `O(7)`; a child that may be cached also
+//! takes at most one binary search over at most 127 sums (its survivor's new place) and the
+//! ranks that changed (bit counts of a 128-bit map, at most 14), and its key is a few shifts.
+//! The whole game tree is the worst case (the plain search); with the memo it is about the
+//! distinct states times 3: `tavern_max.in` 29 218 nodes and 8 324 stored states,
+//! `tavern_mixed.in` 42 477 and 11 651, `tavern_states.in` 653 218 and 210 336. The fixed
+//! strategy with its default table takes at most 1.5 times the memo's time on them (see the
+//! README), and the plain search the whole tree.
 //! Memory as above.
 
 #[cfg(feature = "alloc")]
@@ -80,7 +82,7 @@ pub const MEMO_MIN_ALIVE: u32 = 5;
 /// kept for the larger subtrees; measured, see the README).
 pub const FIXED_MIN_ALIVE: u32 = 4;
 /// Scratch words of the fixed strategy with its default table: [`RANK_TABLE_WORDS`] +
-/// [`DEFAULT_TABLE_WORDS`] = 40 726 words (159.1 KiB; the firmware's slab holds 224 KiB).
+/// [`DEFAULT_TABLE_WORDS`] = 37 632 words (147.0 KiB; the firmware's slab holds 224 KiB).
 pub const FIXED_SCRATCH_WORDS: usize = RANK_TABLE_WORDS + DEFAULT_TABLE_WORDS;
 
 /// Scratch words a search with `strategy` needs, if that fits a `usize`: [`RANK_TABLE_WORDS`],
@@ -275,7 +277,7 @@ pub fn odds(battle: &Battle, strategy: Strategy, scratch: &mut (impl Scratch + ?
     match strategy {
         #[cfg(feature = "alloc")]
         Strategy::Memo => {
-            let ranks = RankTable::build(scratch.words(RANK_TABLE_WORDS)?, &battle.values, battle.sizes);
+            let ranks = RankTable::build(scratch.words(RANK_TABLE_WORDS)?, &battle.values, battle.sizes)?;
             search_battle(battle, &mut Search::new(battle.values, ranks, memo::Memo::new()?, MEMO_MIN_ALIVE))
         }
         Strategy::Fixed { .. } => {
@@ -283,7 +285,7 @@ pub fn odds(battle: &Battle, strategy: Strategy, scratch: &mut (impl Scratch + ?
             // with its own capacity in the error.
             let total = words_needed(strategy).unwrap_or(usize::MAX);
             let (rank_words, table_words) = scratch.words(total)?.split_at_mut(RANK_TABLE_WORDS);
-            let ranks = RankTable::build(rank_words, &battle.values, battle.sizes);
+            let ranks = RankTable::build(rank_words, &battle.values, battle.sizes)?;
             let table = table::FixedTable::new(table_words);
             search_battle(battle, &mut Search::new(battle.values, ranks, table, FIXED_MIN_ALIVE))
         }
@@ -292,7 +294,8 @@ pub fn odds(battle: &Battle, strategy: Strategy, scratch: &mut (impl Scratch + ?
 
 /// Runs `search` from the start of `battle` (both first movers when the sides are even).
 fn search_battle<C: Cache>(battle: &Battle, search: &mut Search<'_, C>) -> Result<Odds, OddsError> {
-    let start = State { sides: [0, 1].map(|side| Side::new(&battle.values[side], battle.sizes[side])) };
+    let mut start = State { sides: [0, 1].map(|side| Side::new(&battle.values[side], battle.sizes[side])) };
+    search.prepare(&mut start);
     let movers: &[usize] = match battle.sizes[0].cmp(&battle.sizes[1]) {
         core::cmp::Ordering::Greater => &[0],
         core::cmp::Ordering::Less => &[1],

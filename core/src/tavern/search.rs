@@ -97,13 +97,20 @@ impl<'t, C: Cache> Search<'t, C> {
         Self { values, ranks, cache, min_alive }
     }
 
-    /// The counts of `state` (both sides non-empty) with `mover` to attack.
+    /// Fills the places and ranks of a state to search from (see `state`).
+    pub fn prepare(&self, state: &mut State) {
+        self.ranks.start(state);
+    }
+
+    /// The counts of `state` (both sides non-empty, places and ranks up to date) with `mover`
+    /// to attack.
     pub fn value(&mut self, state: &State, mover: usize) -> Result<Counts, OddsError> {
         let alive = state.alive();
         if alive < self.min_alive {
             return self.expand(state, mover);
         }
-        let key = self.ranks.key(state, mover);
+        let key = state.key(mover);
+        debug_assert_eq!(key, self.ranks.fresh_key(state, mover), "a kept rank differs from its health's");
         if let Some(counts) = self.cache.get(key) {
             return Ok(counts);
         }
@@ -131,6 +138,11 @@ impl<'t, C: Cache> Search<'t, C> {
             let counts = if child.sides[me].count == 0 || child.sides[foe].count == 0 {
                 Counts::finished(&child)
             } else {
+                // A child with fewer minions alive than `min_alive` is never keyed, nor is
+                // anything below it: its ranks may go stale.
+                if child.alive() >= self.min_alive {
+                    self.ranks.exchanged(&mut child, me, (attacker, attacker_died), (target, target_died));
+                }
                 self.value(&child, foe)?
             };
             if attacker_died && target_died {

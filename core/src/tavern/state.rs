@@ -19,11 +19,37 @@
 //! (7 bits: at most 127 non-empty subsets of 7 enemies), `|H|` meaning "cannot die". When the
 //! minion survives an exchange with enemy `e` (which then dies), `h - attack(e)` against the
 //! enemies without `e` ranks consistently, because `sum(S) ≥ h - attack(e)` exactly when
-//! `sum(S ∪ {e}) ≥ h`; the rank is recomputed against the current alive set whenever a key is
-//! built, so it never depends on how the state was reached.
+//! `sum(S ∪ {e}) ≥ h`. A rank is a function of the state alone (the health and the alive
+//! enemies), so it never depends on how the state was reached.
 //!
 //! Healths never exceed [`MAX_VALUE`], so subset sums are clamped to it: that changes no rank
 //! and keeps every sum in a `u32` word.
+//!
+//! # The rank table (1 280 words, 5 KiB)
+//! Listing `H(M)` for each of the 128 alive sets `M` of each side would take
+//! `3^7 - 2^7 = 2 059` sums a side. Instead, per side, [`RankTable`] keeps
+//! `F`, the sorted distinct non-empty subset sums of *all* the side's minions (at most 127),
+//! and for each set `M` a 128-bit bitmap whose bit `j` is set when `F[j]` is a subset sum of
+//! `M`. Every subset of `M` is a subset of the whole side, so `H(M) ⊆ F`, and `H(M)` is exactly
+//! the `F[j]` whose bit is set. With the *place* `p = |{f ∈ F : f < h}|` (a binary search over
+//! `F`), `F[j] < h` exactly when `j < p` (`F` is sorted and distinct), so
+//! `popcount(bitmap[M] & (2^p - 1)) = |{s ∈ H(M) : s < h}|`: the same rank as a search over
+//! `H(M)` itself, so the same keys, bit for bit (unit tests check it against that computation
+//! on thousands of random boards). Per side: 128 words of `F` (padded with `u32::MAX`, above
+//! every health, so the search always takes seven steps and a place is at most 127), then four
+//! words of bitmap per set, least significant first. Integers only: the population count is a
+//! few shifts, masks and one multiplication.
+//!
+//! # Ranks kept up to date
+//! The place of a minion depends only on its health (the enemies' `F` is fixed for the battle),
+//! and its rank only on its place and the alive enemies. So each [`Side`] keeps its minions'
+//! places and its 7-bit ranks, and [`RankTable::exchanged`] updates them after each exchange:
+//! the survivor (there is at most one) gets a new place (one binary search), a side whose
+//! enemies lost a minion recounts all its ranks, the other only its own minion's. A key is then
+//! a few shifts of the kept ranks ([`State::key`]); debug builds check every key against one
+//! computed from the healths alone ([`RankTable::fresh_key`]). States with fewer minions alive
+//! than the search caches are never keyed, and neither is anything below them (minions only
+//! die), so their ranks are not kept.
 //!
 //! # The key (127 bits, exact)
 //! Bit 0: the side to move; bits 1..8 and 8..15: Alice's and Bob's alive masks; bits 15..22
@@ -32,22 +58,33 @@
 //! outcome probabilities; the key is stored whole, so no hash collision can mix two states.
 
 use super::{MAX_MINIONS, MAX_VALUE};
+use crate::scratch::CapacityError;
 
-/// `u32` words of the subset-sum table: per side 128 mask descriptors and at most
-/// `3^7 - 2^7 = 2059` sums (the non-empty subsets of every subset of 7 minions): 17 496 bytes.
+/// `u32` words of the rank table: per side 128 words of distinct subset sums and a 4-word
+/// bitmap for each of its 128 masks (see the module docs): 5 120 bytes.
 pub const RANK_TABLE_WORDS: usize = 2 * SIDE_WORDS;
 /// Words of one side's part of the rank table.
-const SIDE_WORDS: usize = MASKS + SUMS_PER_SIDE;
+const SIDE_WORDS: usize = SUMS + BITMAPS;
 /// Subsets of one side's minions.
 const MASKS: usize = 1 << MAX_MINIONS;
-/// `Σ_M (2^|M| - 1)` over the 128 masks `M`.
-const SUMS_PER_SIDE: usize = 2059;
+/// Words of a side's sorted distinct subset sums: at most `2^7 - 1 = 127`, padded to 128.
+const SUMS: usize = MASKS;
+/// Words of one mask's bitmap over the distinct sums (128 bits).
+const BITMAP_WORDS: usize = 4;
+/// Words of one side's bitmaps.
+const BITMAPS: usize = MASKS * BITMAP_WORDS;
+/// The padding after a side's distinct sums: no health is above it.
+const PAD: u32 = u32::MAX;
 /// Where the rank bits start in a key.
 const RANK_SHIFT: u32 = 29;
 /// Bits per rank.
 const RANK_BITS: u32 = 7;
 /// Where Bob's ranks start: after Alice's seven.
 const BOB_RANK_SHIFT: u32 = RANK_SHIFT + 7 * RANK_BITS;
+/// One rank's bits.
+const RANK_MASK: u64 = (1 << RANK_BITS) - 1;
+/// A side's seven ranks' bits.
+const RANKS_MASK: u64 = (1 << (7 * RANK_BITS)) - 1;
 
 /// One side of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -55,6 +92,12 @@ pub(super) struct Side {
     /// Current health per slot (slot 7 is never used; the array has 8 entries so that a slot
     /// index masked with `& 7` can never be out of bounds).
     pub health: [u32; 8],
+    /// Per alive slot, its health's place among the enemy's distinct sums (`|{f ∈ F : f < h}|`,
+    /// `0..=127`), kept by [`RankTable`].
+    pub place: [u8; 8],
+    /// The key's ranks of this side: 7 bits per slot (`7·slot`), zero for dead slots, kept by
+    /// [`RankTable`].
+    pub ranks: u64,
     /// Alive slots.
     pub alive: u8,
     /// Alive slots that already attacked in this cycle; never equal to `alive` unless empty.
@@ -64,11 +107,12 @@ pub(super) struct Side {
 }
 
 impl Side {
-    /// A side of `size` fresh minions with attacks `values` (health = attack).
+    /// A side of `size` fresh minions with attacks `values` (health = attack); its places and
+    /// ranks are filled by [`RankTable::start`].
     pub fn new(values: &[u32; 8], size: usize) -> Self {
         let size = size.min(MAX_MINIONS);
         let alive = u8::try_from((1u16 << size) - 1).unwrap_or(0);
-        Self { health: *values, alive, attacked: 0, count: u8::try_from(size).unwrap_or(0) }
+        Self { health: *values, place: [0; 8], ranks: 0, alive, attacked: 0, count: u8::try_from(size).unwrap_or(0) }
     }
 
     /// The slot that attacks next: the leftmost alive one that has not attacked this cycle.
@@ -77,7 +121,8 @@ impl Side {
         (self.alive & !self.attacked).trailing_zeros() as usize & 7
     }
 
-    /// Takes `damage` on `slot`; returns whether the minion died (then it is removed).
+    /// Takes `damage` on `slot`; returns whether the minion died (then it is removed). Its
+    /// place and the ranks are brought up to date by [`RankTable::exchanged`].
     #[inline]
     pub fn hit(&mut self, slot: usize, damage: u32) -> bool {
         let health = self.health[slot & 7].saturating_sub(damage);
@@ -122,27 +167,50 @@ impl State {
     pub fn alive(&self) -> u32 {
         u32::from(self.sides[0].count) + u32::from(self.sides[1].count)
     }
+
+    /// The exact canonical key of the state with `mover` to play (see the module docs), from
+    /// the ranks [`RankTable`] keeps.
+    #[inline]
+    pub fn key(&self, mover: usize) -> u128 {
+        let [alice, bob] = &self.sides;
+        (mover & 1) as u128
+            | u128::from(alice.alive) << 1
+            | u128::from(bob.alive) << 8
+            | u128::from(alice.attacked) << 15
+            | u128::from(bob.attacked) << 22
+            | u128::from(alice.ranks & RANKS_MASK) << RANK_SHIFT
+            | u128::from(bob.ranks & RANKS_MASK) << BOB_RANK_SHIFT
+    }
 }
 
-/// Per side and per subset of its minions, the sorted distinct non-empty subset sums of their
-/// attacks (clamped to [`MAX_VALUE`]), in [`RANK_TABLE_WORDS`] caller-provided words.
+/// Per side, the sorted distinct non-empty subset sums of its minions' attacks (clamped to
+/// [`MAX_VALUE`]) and, per subset of its minions, the bitmap of those sums it can make, in
+/// [`RANK_TABLE_WORDS`] caller-provided words (see the module docs).
 #[derive(Debug)]
 pub(super) struct RankTable<'w> {
-    words: &'w [u32],
+    words: &'w [u32; RANK_TABLE_WORDS],
 }
 
 impl<'w> RankTable<'w> {
-    /// Fills `words` (at least [`RANK_TABLE_WORDS`] long) for the two sides' attack values
+    /// Fills the first [`RANK_TABLE_WORDS`] of `words` for the two sides' attack values
     /// (`values[side][slot]`, `sizes[side]` minions each).
-    pub fn build(words: &'w mut [u32], values: &[[u32; 8]; 2], sizes: [usize; 2]) -> Self {
-        let (alice, rest) = words.split_at_mut(SIDE_WORDS.min(words.len()));
-        let bob = rest.get_mut(..SIDE_WORDS).unwrap_or_default();
+    ///
+    /// # Errors
+    /// A [`CapacityError`] if `words` is shorter.
+    pub fn build(words: &'w mut [u32], values: &[[u32; 8]; 2], sizes: [usize; 2]) -> Result<Self, CapacityError> {
+        let capacity = words.len();
+        let words: &mut [u32; RANK_TABLE_WORDS] = words
+            .get_mut(..RANK_TABLE_WORDS)
+            .and_then(|words| words.try_into().ok())
+            .ok_or(CapacityError { needed: RANK_TABLE_WORDS, capacity })?;
+        let (alice, bob) = words.split_at_mut(SIDE_WORDS);
         Self::build_side(alice, &values[0], sizes[0]);
         Self::build_side(bob, &values[1], sizes[1]);
-        Self { words }
+        Ok(Self { words })
     }
 
-    /// One side's descriptors (`offset | len << 16`) and sums.
+    /// One side's distinct sums (then the padding) and its masks' bitmaps, in its
+    /// [`SIDE_WORDS`] words.
     fn build_side(words: &mut [u32], values: &[u32; 8], size: usize) {
         let masks = 1usize << size.min(MAX_MINIONS);
         let mut sums = [0u32; MASKS];
@@ -151,61 +219,172 @@ impl<'w> RankTable<'w> {
             let sum = u64::from(sums[mask & (mask - 1)]) + u64::from(values[low]);
             sums[mask] = u32::try_from(sum.min(u64::from(MAX_VALUE))).unwrap_or(MAX_VALUE);
         }
-        let (descriptors, table) = words.split_at_mut(MASKS.min(words.len()));
-        let mut offset = 0usize;
-        for (mask, descriptor) in descriptors.iter_mut().enumerate() {
-            let mut list = [0u32; MASKS];
-            let mut len = 0usize;
-            if mask < masks {
-                let mut sub = mask;
-                while sub != 0 {
-                    list[len] = sums[sub];
-                    len += 1;
-                    sub = (sub - 1) & mask;
+        let (distinct, bitmaps) = words.split_at_mut(SUMS.min(words.len()));
+        distinct.fill(PAD);
+        let subsets = distinct.get_mut(..masks - 1).unwrap_or_default();
+        subsets.copy_from_slice(sums.get(1..masks).unwrap_or_default());
+        subsets.sort_unstable();
+        let len = dedup_sorted(subsets);
+        subsets.get_mut(len..).unwrap_or_default().fill(PAD);
+        // One bit per subset (its sum's place in the distinct sums), then each mask takes the
+        // bits of its subsets: one pass per minion ORs in the masks without that minion.
+        bitmaps.fill(0);
+        for (mask, &sum) in sums.iter().enumerate().take(masks).skip(1) {
+            let place = usize::from(below(distinct, sum));
+            if let Some(word) = bitmaps.get_mut(mask * BITMAP_WORDS + place / 32) {
+                *word |= 1 << (place % 32);
+            }
+        }
+        for minion in 0..size.min(MAX_MINIONS) {
+            let bit = 1usize << minion;
+            for mask in (0..masks).filter(|mask| mask & bit != 0) {
+                for word in 0..BITMAP_WORDS {
+                    let without = bitmaps.get((mask ^ bit) * BITMAP_WORDS + word).copied().unwrap_or(0);
+                    if let Some(with) = bitmaps.get_mut(mask * BITMAP_WORDS + word) {
+                        *with |= without;
+                    }
                 }
             }
-            let list = &mut list[..len];
-            list.sort_unstable();
-            let len = dedup_sorted(list);
-            if let Some(dest) = table.get_mut(offset..offset + len) {
-                dest.copy_from_slice(&list[..len]);
-            }
-            *descriptor = u32::try_from(offset | len << 16).unwrap_or(0);
-            offset += len;
         }
     }
 
-    /// The sorted distinct subset sums of `side`'s minions in `mask`.
+    /// Sets the place of `side`'s minion `slot`: its health among the enemy's distinct sums.
     #[inline]
-    fn sums(&self, side: usize, mask: u8) -> &[u32] {
-        let base = (side & 1) * SIDE_WORDS;
-        let descriptor = self.words.get(base + usize::from(mask)).copied().unwrap_or(0);
-        let start = base + MASKS + (descriptor & 0xffff) as usize;
-        let len = (descriptor >> 16) as usize;
-        self.words.get(start..start + len).unwrap_or_default()
+    fn place(&self, state: &mut State, side: usize, slot: usize) {
+        let sums = (side ^ 1) * SIDE_WORDS;
+        let board = &mut state.sides[side & 1];
+        let health = board.health[slot & 7];
+        board.place[slot & 7] = below(self.words.get(sums..sums + SUMS).unwrap_or_default(), health);
     }
 
-    /// The exact canonical key of `state` with `mover` to play (see the module docs).
-    pub fn key(&self, state: &State, mover: usize) -> u128 {
-        let [alice, bob] = &state.sides;
-        let mut key = (mover & 1) as u128
-            | u128::from(alice.alive) << 1
-            | u128::from(bob.alive) << 8
-            | u128::from(alice.attacked) << 15
-            | u128::from(bob.attacked) << 22;
-        for (side, shift) in [(0usize, RANK_SHIFT), (1, BOB_RANK_SHIFT)] {
-            let board = &state.sides[side];
-            let enemy_sums = self.sums(side ^ 1, state.sides[side ^ 1].alive);
-            let mut slots = board.alive;
+    /// The bitmap of the sums `side`'s alive enemies can make, as two 64-bit halves.
+    #[inline]
+    fn enemy_bitmap(&self, state: &State, side: usize) -> [u64; 2] {
+        let enemy = (side ^ 1) & 1;
+        let start = enemy * SIDE_WORDS + SUMS + BITMAP_WORDS * usize::from(state.sides[enemy].alive & 0x7f);
+        let word = |at: usize| u64::from(self.words[(start + at) % RANK_TABLE_WORDS]);
+        [word(0) | word(1) << 32, word(2) | word(3) << 32]
+    }
+
+    /// Every rank of `side`, from its places and its alive enemies.
+    #[inline]
+    fn rerank(&self, state: &mut State, side: usize) {
+        let held = self.enemy_bitmap(state, side);
+        let board = &mut state.sides[side & 1];
+        let mut ranks = 0u64;
+        let mut slots = board.alive;
+        while slots != 0 {
+            let slot = slots.trailing_zeros() & 7;
+            slots &= slots - 1;
+            ranks |= rank(held, board.place[slot as usize]) << (RANK_BITS * slot);
+        }
+        board.ranks = ranks;
+    }
+
+    /// The rank of `side`'s minion `slot` alone (zero if it is dead).
+    #[inline]
+    fn rerank_one(&self, state: &mut State, side: usize, slot: usize) {
+        let slot = slot & 7;
+        let shift = RANK_BITS * u32::try_from(slot).unwrap_or(0);
+        let alive = state.sides[side & 1].alive >> slot & 1 == 1;
+        let rank = if alive { rank(self.enemy_bitmap(state, side), state.sides[side & 1].place[slot]) } else { 0 };
+        let board = &mut state.sides[side & 1];
+        board.ranks = board.ranks & !(RANK_MASK << shift) | rank << shift;
+    }
+
+    /// Fills the places and ranks of every alive minion of `state` from its healths.
+    pub fn start(&self, state: &mut State) {
+        for side in 0..2 {
+            let mut slots = state.sides[side].alive;
             while slots != 0 {
-                let slot = slots.trailing_zeros();
+                let slot = slots.trailing_zeros() as usize & 7;
                 slots &= slots - 1;
-                let health = board.health[slot as usize & 7];
-                let rank = enemy_sums.partition_point(|&sum| sum < health) as u128;
-                key |= rank << (shift + RANK_BITS * slot);
+                self.place(state, side, slot);
             }
         }
-        key
+        self.rerank(state, 0);
+        self.rerank(state, 1);
+    }
+
+    /// Brings the places and ranks of `state` up to date after `me`'s minion `attacker` and
+    /// the enemy's minion `target` exchanged blows (`*_died`: who died): a survivor has a new
+    /// health, so a new place; a side whose enemies lost a minion has new ranks for every
+    /// minion, otherwise only for its own minion of the exchange.
+    #[inline(always)]
+    pub fn exchanged(
+        &self,
+        state: &mut State,
+        me: usize,
+        (attacker, attacker_died): (usize, bool),
+        (target, target_died): (usize, bool),
+    ) {
+        let foe = me ^ 1;
+        if !attacker_died {
+            self.place(state, me, attacker);
+        }
+        if !target_died {
+            self.place(state, foe, target);
+        }
+        if target_died {
+            self.rerank(state, me);
+        } else {
+            self.rerank_one(state, me, attacker);
+        }
+        if attacker_died {
+            self.rerank(state, foe);
+        } else {
+            self.rerank_one(state, foe, target);
+        }
+    }
+
+    /// The key of `state` computed from its healths alone (what [`RankTable::exchanged`] keeps
+    /// up to date; checked against it in debug builds).
+    pub fn fresh_key(&self, state: &State, mover: usize) -> u128 {
+        let mut fresh = *state;
+        self.start(&mut fresh);
+        fresh.key(mover)
+    }
+}
+
+/// How many of `sums` (sorted, padded with [`PAD`]; [`SUMS`] words) are below `health`: seven
+/// fixed steps of a binary search over the first 127 words, so at most 127.
+#[inline]
+fn below(sums: &[u32], health: u32) -> u8 {
+    let Ok(sums) = <&[u32; SUMS]>::try_from(sums) else { return 0 };
+    let mut place = 0usize;
+    for step in [64, 32, 16, 8, 4, 2, 1] {
+        if sums[(place + step - 1) & (SUMS - 1)] < health {
+            place += step;
+        }
+    }
+    u8::try_from(place).unwrap_or(0)
+}
+
+/// Set bits of each 2-bit group of `x`, then of each nibble (at most 4 per nibble).
+#[inline]
+const fn nibble_ones(x: u64) -> u64 {
+    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333)
+}
+
+/// The total of nibble counts (at most 8 a nibble): bytes of at most 16, summed in the top
+/// byte (at most 128).
+#[inline]
+const fn sum_nibbles(nibbles: u64) -> u64 {
+    let bytes = (nibbles & 0x0f0f_0f0f_0f0f_0f0f) + ((nibbles >> 4) & 0x0f0f_0f0f_0f0f_0f0f);
+    bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56
+}
+
+/// The set bits of `bits` below bit `place` (`0..=127`): the rank of a health at that place.
+/// Integer operations only (no population-count instruction on the M0 or baseline x86-64); a
+/// place in the high half adds both halves' nibble counts before folding them once.
+#[inline]
+fn rank(bits: [u64; 2], place: u8) -> u64 {
+    let place = u32::from(place & 0x7f);
+    if place < 64 {
+        sum_nibbles(nibble_ones(bits[0] & ((1u64 << place) - 1)))
+    } else {
+        sum_nibbles(nibble_ones(bits[0]) + nibble_ones(bits[1] & ((1u64 << (place - 64)) - 1)))
     }
 }
 
@@ -224,6 +403,7 @@ fn dedup_sorted(list: &mut [u32]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::vec::Vec;
 
     fn values(list: &[u32]) -> [u32; 8] {
         let mut v = [0u32; 8];
@@ -231,11 +411,74 @@ mod tests {
         v
     }
 
+    /// The reference: the sorted distinct non-empty subset sums of `mask`'s minions (clamped),
+    /// listed for that mask alone, as the table did before it shrank.
+    fn mask_sums(values: &[u32; 8], mask: usize) -> Vec<u32> {
+        let mut list = Vec::new();
+        let mut sub = mask;
+        while sub != 0 {
+            let sum: u64 = (0..7).filter(|i| sub >> i & 1 == 1).map(|i| u64::from(values[i])).sum();
+            list.push(u32::try_from(sum.min(u64::from(MAX_VALUE))).unwrap());
+            sub = (sub - 1) & mask;
+        }
+        list.sort_unstable();
+        list.dedup();
+        list
+    }
+
+    /// The reference rank: `|{s ∈ H(M) : s < h}|` by a binary search over `H(M)`.
+    fn reference_rank(values: &[u32; 8], mask: usize, health: u32) -> u32 {
+        u32::try_from(mask_sums(values, mask).partition_point(|&sum| sum < health)).unwrap()
+    }
+
+    /// `side`'s distinct sums, padded.
+    fn sums<'t>(table: &'t RankTable<'_>, side: usize) -> &'t [u32] {
+        &table.words[side * SIDE_WORDS..side * SIDE_WORDS + SUMS]
+    }
+
+    /// The bitmap of `side`'s minions in `mask`, as the table reads it for their enemies.
+    fn bitmap(table: &RankTable<'_>, side: usize, mask: u8) -> [u64; 2] {
+        let mut state = State::default();
+        state.sides[side].alive = mask;
+        table.enemy_bitmap(&state, side ^ 1)
+    }
+
+    /// The table's rank of `health` against `side`'s minions in `mask`.
+    fn table_rank(table: &RankTable<'_>, side: usize, mask: u8, health: u32) -> u32 {
+        u32::try_from(rank(bitmap(table, side, mask), below(sums(table, side), health))).unwrap()
+    }
+
+    /// The sums the table says `mask` can make.
+    fn table_sums(table: &RankTable<'_>, side: usize, mask: u8) -> Vec<u32> {
+        let bits = bitmap(table, side, mask);
+        (0..SUMS).filter(|&j| bits[j / 64] >> (j % 64) & 1 == 1).map(|j| sums(table, side)[j]).collect()
+    }
+
+    /// SplitMix64: a seeded generator for the comparison test.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+
+        /// Uniform in `1..=top`.
+        fn value(&mut self, top: u32) -> u32 {
+            u32::try_from(self.next() % u64::from(top)).unwrap() + 1
+        }
+    }
+
     #[test]
-    fn the_sum_table_fits_its_stated_size() {
-        // Σ over masks of (2^|M| - 1) = 3^7 - 2^7.
-        let total: usize = (0..MASKS).map(|m| (1usize << m.count_ones()) - 1).sum();
-        assert_eq!(total, SUMS_PER_SIDE);
+    fn the_rank_table_fits_its_stated_size() {
+        assert_eq!(RANK_TABLE_WORDS, 1280);
+        assert_eq!(SIDE_WORDS, 128 + 128 * 4);
+        // At most 2^7 - 1 distinct sums, one bit each in a mask's bitmap.
+        assert_eq!(MASKS - 1, 127);
+        assert_eq!(BITMAP_WORDS * 32, SUMS);
         assert_eq!(RANK_SHIFT + RANK_BITS * 14, 127);
     }
 
@@ -243,30 +486,163 @@ mod tests {
     fn sums_are_sorted_distinct_and_clamped() {
         let mut words = [0u32; RANK_TABLE_WORDS];
         let v = [values(&[3, 4, 1, 999_999_999, 2]), values(&[5; 7])];
-        let table = RankTable::build(&mut words, &v, [5, 7]);
-        assert_eq!(table.sums(0, 0b111), &[1, 3, 4, 5, 7, 8]);
-        assert_eq!(table.sums(0, 0b1_1000), &[2, 999_999_999, MAX_VALUE]);
-        assert_eq!(table.sums(1, 0x7f), &[5, 10, 15, 20, 25, 30, 35]);
-        assert!(table.sums(0, 0).is_empty());
+        let table = RankTable::build(&mut words, &v, [5, 7]).unwrap();
+        assert_eq!(table_sums(&table, 0, 0b111), [1, 3, 4, 5, 7, 8]);
+        assert_eq!(table_sums(&table, 0, 0b1_1000), [2, 999_999_999, MAX_VALUE]);
+        assert_eq!(table_sums(&table, 1, 0x7f), [5, 10, 15, 20, 25, 30, 35]);
+        assert!(table_sums(&table, 0, 0).is_empty());
+        // Masks beyond the side's minions make nothing.
+        assert!(table_sums(&table, 0, 0b10_0000).is_empty());
+        // The distinct sums of the whole side, then the padding.
+        let sums = sums(&table, 1);
+        assert_eq!(sums[..8], [5, 10, 15, 20, 25, 30, 35, PAD]);
+        assert!(sums[7..].iter().all(|&s| s == PAD));
+    }
+
+    #[test]
+    fn ranks_equal_the_per_mask_sums_reference() {
+        let mut rng = Rng(0x007a_7e54);
+        let mut words = [0u32; RANK_TABLE_WORDS];
+        let mut checked = 0u64;
+        for round in 0..600 {
+            let top = [4, 10, MAX_VALUE][round % 3];
+            let sizes = [1 + round % 7, 1 + (round / 7) % 7];
+            let mut v = [[0u32; 8]; 2];
+            for side in 0..2 {
+                v[side][..sizes[side]].iter_mut().for_each(|x| *x = rng.value(top));
+                // Duplicates on purpose, often.
+                if sizes[side] > 1 && rng.next().is_multiple_of(2) {
+                    v[side][sizes[side] - 1] = v[side][0];
+                }
+            }
+            if round % 50 == 0 {
+                v[0][0] = MAX_VALUE;
+            }
+            let table = RankTable::build(&mut words, &v, sizes).unwrap();
+            for side in 0..2 {
+                for mask in 0..1usize << sizes[side] {
+                    let mut healths: Vec<u32> = std::vec![0, 1, 2, MAX_VALUE - 1, MAX_VALUE];
+                    for sum in mask_sums(&v[side], mask).into_iter().chain(mask_sums(&v[side], (1 << sizes[side]) - 1))
+                    {
+                        healths.extend([sum - 1, sum, sum.saturating_add(1).min(MAX_VALUE)]);
+                    }
+                    for _ in 0..4 {
+                        healths.push(rng.value(top.saturating_mul(7).min(MAX_VALUE)));
+                    }
+                    for health in healths {
+                        let mask8 = u8::try_from(mask).unwrap();
+                        assert_eq!(
+                            table_rank(&table, side, mask8, health),
+                            reference_rank(&v[side], mask, health),
+                            "values {v:?}, sizes {sizes:?}, side {side}, mask {mask:#b}, health {health}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+
+    #[test]
+    fn keys_equal_the_reference_keys() {
+        let mut rng = Rng(42);
+        let mut words = [0u32; RANK_TABLE_WORDS];
+        for round in 0..300 {
+            let top = [4, 10, MAX_VALUE][round % 3];
+            let sizes = [1 + round % 7, 1 + (round / 3) % 7];
+            let v = [0, 1].map(|side| {
+                let mut row = [0u32; 8];
+                row[..sizes[side]].iter_mut().for_each(|x| *x = rng.value(top));
+                row
+            });
+            let table = RankTable::build(&mut words, &v, sizes).unwrap();
+            for _ in 0..50 {
+                let mut state = State { sides: [Side::new(&v[0], sizes[0]), Side::new(&v[1], sizes[1])] };
+                for side in 0..2 {
+                    let all = u8::try_from((1u16 << sizes[side]) - 1).unwrap();
+                    state.sides[side].alive = u8::try_from(rng.next() & 0x7f).unwrap() & all;
+                    for (health, &value) in state.sides[side].health.iter_mut().zip(&v[side]).take(sizes[side]) {
+                        *health = rng.value(value);
+                    }
+                }
+                let mover = usize::from(rng.next() % 2 == 1);
+                let key = table.fresh_key(&state, mover);
+                let mut expected =
+                    (mover as u128) | u128::from(state.sides[0].alive) << 1 | u128::from(state.sides[1].alive) << 8;
+                for (side, shift) in [(0usize, RANK_SHIFT), (1, BOB_RANK_SHIFT)] {
+                    let enemy = usize::from(state.sides[side ^ 1].alive);
+                    for slot in 0..7u32 {
+                        if state.sides[side].alive >> slot & 1 == 1 {
+                            let health = state.sides[side].health[slot as usize];
+                            let rank = reference_rank(&v[side ^ 1], enemy, health);
+                            expected |= u128::from(rank) << (shift + RANK_BITS * slot);
+                        }
+                    }
+                }
+                assert_eq!(key, expected, "values {v:?}, state {state:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn kept_ranks_follow_every_exchange() {
+        let mut rng = Rng(7);
+        let mut words = [0u32; RANK_TABLE_WORDS];
+        for round in 0..400 {
+            let top = [4, 10, MAX_VALUE][round % 3];
+            let sizes = [1 + round % 7, 1 + (round / 3) % 7];
+            let v = [0, 1].map(|side| {
+                let mut row = [0u32; 8];
+                row[..sizes[side]].iter_mut().for_each(|x| *x = rng.value(top));
+                row
+            });
+            let table = RankTable::build(&mut words, &v, sizes).unwrap();
+            let mut state = State { sides: [Side::new(&v[0], sizes[0]), Side::new(&v[1], sizes[1])] };
+            table.start(&mut state);
+            let mut me = round % 2;
+            // A random line of play, as the search makes it.
+            while state.sides[0].count > 0 && state.sides[1].count > 0 {
+                assert_eq!(state.key(me), table.fresh_key(&state, me), "values {v:?}, state {state:?}");
+                let foe = me ^ 1;
+                let attacker = state.sides[me].next_attacker();
+                let targets = state.sides[foe].alive;
+                let pick = usize::try_from(rng.next() % u64::from(targets.count_ones())).unwrap();
+                let target = (0..7).filter(|t| targets >> t & 1 == 1).nth(pick).unwrap();
+                let attacker_died = state.sides[me].hit(attacker, v[foe][target]);
+                state.sides[me].note_attack(attacker);
+                let target_died = state.sides[foe].hit(target, v[me][attacker]);
+                table.exchanged(&mut state, me, (attacker, attacker_died), (target, target_died));
+                me = foe;
+            }
+        }
     }
 
     #[test]
     fn equivalent_healths_share_a_key() {
         let mut words = [0u32; RANK_TABLE_WORDS];
         let v = [values(&[10]), values(&[3, 4])];
-        let table = RankTable::build(&mut words, &v, [1, 2]);
+        let table = RankTable::build(&mut words, &v, [1, 2]).unwrap();
         let mut state = State { sides: [Side::new(&v[0], 1), Side::new(&v[1], 2)] };
         // Enemy sums {3, 4, 7}: healths 5..=7 all need the pair; 8 and more cannot die.
         state.sides[0].health[0] = 5;
-        let five = table.key(&state, 0);
+        let five = table.fresh_key(&state, 0);
         state.sides[0].health[0] = 7;
-        assert_eq!(table.key(&state, 0), five);
+        assert_eq!(table.fresh_key(&state, 0), five);
         state.sides[0].health[0] = 4;
-        assert_ne!(table.key(&state, 0), five);
+        assert_ne!(table.fresh_key(&state, 0), five);
         state.sides[0].health[0] = 8;
-        let eight = table.key(&state, 0);
+        let eight = table.fresh_key(&state, 0);
         state.sides[0].health[0] = 10;
-        assert_eq!(table.key(&state, 0), eight);
-        assert_ne!(table.key(&state, 1), eight);
+        assert_eq!(table.fresh_key(&state, 0), eight);
+        assert_ne!(table.fresh_key(&state, 1), eight);
+    }
+
+    #[test]
+    fn a_short_scratch_is_a_capacity_error() {
+        let mut words = [0u32; RANK_TABLE_WORDS - 1];
+        let v = [values(&[1, 2]), values(&[3])];
+        let error = RankTable::build(&mut words, &v, [2, 1]).unwrap_err();
+        assert_eq!(error, CapacityError { needed: RANK_TABLE_WORDS, capacity: RANK_TABLE_WORDS - 1 });
     }
 }
