@@ -1,22 +1,27 @@
 #!/usr/bin/env bash
 # Every check CI runs, on a fresh machine: installs what is missing, then fmt, clippy, the
-# firmware (build, size, self-check in QEMU), tests (the firmware test among them), docs, the
-# core's tests in every feature combination and with the declared rust-version, the no_std
-# core for three microcontroller targets, and `cargo package` of the core.
+# firmware on every board of embedded/boards.txt (build, lint, size, self-check in QEMU), tests
+# (the firmware test among them), docs, the core's tests in every feature combination and with
+# the declared rust-version, the no_std core for three microcontroller targets, and `cargo
+# package` of the core.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 THUMB=thumbv7em-none-eabihf
+RISCV=riscv32imac-unknown-none-elf
 # The no_std core is also built and linted for the smallest Cortex-M and for RISC-V.
-CORE_TARGETS=("$THUMB" thumbv6m-none-eabi riscv32imac-unknown-none-elf)
+CORE_TARGETS=("$THUMB" thumbv6m-none-eabi "$RISCV")
+# The firmware's boards and their targets (embedded/boards.txt).
+mapfile -t BOARDS < <(awk '!/^#/ && NF { print $1 }' embedded/boards.txt)
+mapfile -t BOARD_TARGETS < <(awk '!/^#/ && NF { print $2 }' embedded/boards.txt | sort -u)
 # The workspace's declared rust-version, built and tested as such.
 MSRV=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
 # defmt-print must decode the locked defmt's frames: the same version.
 DEFMT_PRINT=$(awk '$0 == "name = \"defmt\"" { getline; gsub(/version = |"/, ""); print }' Cargo.lock)
 step() { printf '\n==> %s\n' "$*"; }
 
-step "toolchain: targets ${CORE_TARGETS[*]}, components, rust $MSRV"
-for target in "${CORE_TARGETS[@]}"; do
+step "toolchain: targets ${CORE_TARGETS[*]} ${BOARD_TARGETS[*]}, components, rust $MSRV"
+for target in "${CORE_TARGETS[@]}" "${BOARD_TARGETS[@]}"; do
     rustup target list --installed | grep -qx "$target" || rustup target add "$target"
 done
 rustup run "$MSRV" rustc --version >/dev/null 2>&1 || rustup toolchain install "$MSRV" --profile minimal
@@ -24,9 +29,10 @@ rustup target list --toolchain "$MSRV" --installed | grep -qx "$THUMB" || rustup
 rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
 rustup component list --installed | grep -q '^clippy' || rustup component add clippy
 
-step "firmware tools: qemu-system-arm, binutils (size, nm), defmt-print"
+step "firmware tools: qemu-system-arm, qemu-system-riscv32 (qemu-system-misc), binutils (size, nm), defmt-print"
 missing=()
 command -v qemu-system-arm >/dev/null || missing+=(qemu-system-arm)
+command -v qemu-system-riscv32 >/dev/null || missing+=(qemu-system-misc)
 command -v size >/dev/null && command -v nm >/dev/null || missing+=(binutils)
 if ((${#missing[@]})); then
     sudo=$( ((EUID == 0)) || echo sudo)
@@ -34,6 +40,7 @@ if ((${#missing[@]})); then
     $sudo apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 qemu-system-arm --version | sed -n 1p
+qemu-system-riscv32 --version | sed -n 1p
 if [[ $(defmt-print --version 2>/dev/null | sed -n 1p) != "defmt-print $DEFMT_PRINT" ]]; then
     cargo install --locked defmt-print --version "$DEFMT_PRINT"
 fi
@@ -46,19 +53,26 @@ cargo fmt --manifest-path fuzz/Cargo.toml -- --check
 step "cargo clippy -D warnings (host workspace, all targets, all features)"
 cargo clippy --workspace --all-targets --all-features --locked -- -D warnings
 
-step "firmware: build, lint and document for $THUMB"
-cargo build --release -p referee-embedded --target "$THUMB" --locked
-cargo clippy -p referee-embedded --target "$THUMB" --release --locked -- -D warnings
+step "firmware: lint and document for Cortex-M ($THUMB) and RISC-V ($RISCV); the RTT log transport builds"
+for target in "$THUMB" "$RISCV"; do
+    cargo clippy -p referee-embedded --target "$target" --release --locked -- -D warnings
+done
 RUSTDOCFLAGS="-D warnings" cargo doc -p referee-embedded --target "$THUMB" --no-deps --locked
+for target in "$THUMB" "$RISCV"; do
+    cargo build -p referee-embedded --target "$target" --profile firmware --no-default-features --features log-rtt \
+        --target-dir "${CARGO_TARGET_DIR:-target}/log-rtt" --locked
+done
 
-step "firmware: flash and RAM against the budget (scripts/firmware-size.sh)"
+step "firmware: every board's images built, flash and RAM against its budget (scripts/firmware-size.sh)"
 ./scripts/firmware-size.sh
 
-step "firmware: self-check in QEMU (cd embedded && cargo run --release)"
-(cd embedded && cargo run --release --locked)
+for board in "${BOARDS[@]}"; do
+    step "firmware: self-check in QEMU on $board (scripts/firmware-selfcheck.sh $board)"
+    ./scripts/firmware-selfcheck.sh "$board" | tail -3
+done
 
 step "cargo test (host workspace; tests/tests/firmware.rs runs every judge case in QEMU)"
-REFEREE_REQUIRE_FIRMWARE=1 REFEREE_FIRMWARE_DIR="$(realpath "${CARGO_TARGET_DIR:-target}")/$THUMB/release" \
+REFEREE_REQUIRE_FIRMWARE=1 REFEREE_FIRMWARE_DIR="$(realpath "${CARGO_TARGET_DIR:-target}")" \
     cargo test --workspace --all-features --locked
 
 step "release-only tests (too slow for debug builds)"

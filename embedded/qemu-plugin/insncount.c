@@ -2,7 +2,7 @@
  * A QEMU TCG plugin that counts the guest instructions executed and writes the total to a
  * file at exit: a deterministic cost of a firmware run, unlike its wall time.
  *
- *   qemu-system-arm ... -plugin ./libinsncount.so,out=FILE
+ *   qemu-system-arm (or qemu-system-riscv32) ... -plugin ./libinsncount.so,out=FILE
  *
  * Debian's QEMU 7.2 is built with plugin support but ships no qemu-plugin.h, so the few
  * functions of the plugin API used here (version 1) are declared below.
@@ -27,7 +27,8 @@ size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *tb);
 
 __attribute__((visibility("default"))) int qemu_plugin_version = 1;
 
-/* One vCPU (Cortex-M): a plain counter, added to inline at the start of every block. */
+/* One vCPU (every board here has one core): a plain counter, added to inline at the start of
+ * every block. */
 static uint64_t executed;
 static char out_path[4096];
 

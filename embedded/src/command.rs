@@ -47,25 +47,38 @@ pub enum Crash {
 /// The usage line, shown with every usage error.
 pub const USAGE: &str = "usage: referee-judge PROBLEM [--exact] INPUT ANSWER ERROR | referee-judge --crash panic|fault";
 
-/// `battle`'s turns in progress at most: the judge scratch left beside the default table,
-/// 18 944 words, in frames of [`referee_core::battle::FRAME_WORDS`], and the hot frames on the
-/// machine's stack: 506 on the firmware.
-#[allow(clippy::cast_possible_truncation)] // it fits: the assertion below.
-pub const BATTLE_DEPTH: u32 = BATTLE_FRAMES as u32;
-/// [`BATTLE_DEPTH`] as it is computed.
-const BATTLE_FRAMES: usize = (crate::budget::JUDGE_SCRATCH_WORDS - referee_core::battle::DEFAULT_TABLE_WORDS)
-    / referee_core::battle::FRAME_WORDS
-    + referee_core::battle::HOT_FRAMES;
-const _: () = assert!(BATTLE_FRAMES > 400 && BATTLE_FRAMES < 1 << 16);
-
-/// The judge options of this firmware before any flag: the defaults, with `battle`'s search
-/// searched in the judge mode's scratch: its default table and, in the words left, as many
-/// turns in progress as they hold ([`BATTLE_DEPTH`]), and at most
-/// [`crate::budget::BATTLE_STEPS`] turns.
+/// The judge options of this firmware before any flag: the defaults, with the searches sized
+/// to the board's judge scratch ([`options_for`] of [`crate::budget::JUDGE_SCRATCH_WORDS`]).
 #[must_use]
 pub fn firmware_options() -> Options {
-    let limits = referee_core::battle::Limits { depth: BATTLE_DEPTH, steps: crate::budget::BATTLE_STEPS };
-    Options::default().with_battle_limits(limits)
+    options_for(crate::budget::JUDGE_SCRATCH_WORDS)
+}
+
+/// The judge options for a solver scratch of `scratch_words`, so that every search fits it:
+///
+/// - `tavern`: its rank table and, in the words left, a transposition table of at most
+///   [`referee_core::tavern::DEFAULT_TABLE_WORDS`] (none when nothing is left);
+/// - `battle`: a transposition table of at most two thirds of the words (at most the default
+///   table), and as many turns in progress as the rest holds, in frames of
+///   [`referee_core::battle::FRAME_WORDS`], besides the [`referee_core::battle::HOT_FRAMES`] on
+///   the machine's stack; at most [`crate::budget::BATTLE_STEPS`] turns expanded.
+///
+/// On the `mps2-an386` (55 296 words) that is both default tables and 506 turns in progress.
+///
+/// # Complexity
+/// `O(1)`.
+#[must_use]
+pub fn options_for(scratch_words: usize) -> Options {
+    use referee_core::{battle, tavern};
+    let tavern_table = scratch_words.saturating_sub(tavern::RANK_TABLE_WORDS).min(tavern::DEFAULT_TABLE_WORDS);
+    let battle_table = (scratch_words / 3 * 2).min(battle::DEFAULT_TABLE_WORDS);
+    let frames = (scratch_words - battle_table) / battle::FRAME_WORDS + battle::HOT_FRAMES;
+    let limits =
+        battle::Limits { depth: u32::try_from(frames).unwrap_or(u32::MAX), steps: crate::budget::BATTLE_STEPS };
+    Options::default()
+        .with_tavern(tavern::Strategy::Fixed { table_words: tavern_table })
+        .with_battle(battle::Strategy::Fixed { table_words: battle_table })
+        .with_battle_limits(limits)
 }
 
 /// Parses the arguments after the program name.
@@ -134,6 +147,23 @@ mod tests {
         assert!(parse(["swiss", "a", "b"]).is_err());
         assert!(parse(["swiss", "a", "b", "c", "d"]).is_err());
         assert!(parse(["swiss", "--fast", "a", "b", "c"]).is_err());
+    }
+
+    #[test]
+    fn every_search_fits_the_scratch_it_is_sized_for() {
+        use referee_core::{battle, tavern};
+        for words in [0, 100, 1_664, 10_752, 55_296, 1 << 20] {
+            let options = options_for(words);
+            let needed = tavern::words_needed(options.tavern).unwrap();
+            assert!(needed <= words.max(tavern::RANK_TABLE_WORDS), "tavern {words}: {needed}");
+            let needed = battle::words_needed(options.battle, options.battle_limits).unwrap();
+            assert!(needed <= words, "battle {words}: {needed}");
+        }
+        let largest = options_for(55_296);
+        assert_eq!(largest.tavern, tavern::Strategy::default());
+        assert_eq!(largest.battle, battle::Strategy::default());
+        // 498 frames in scratch, besides the machine stack's (8 on the 32-bit targets: 506).
+        assert_eq!(largest.battle_limits.depth as usize, 498 + battle::HOT_FRAMES);
     }
 
     #[test]

@@ -13,6 +13,9 @@ use crate::budget::MAX_PATH_BYTES;
 ///
 /// # Errors
 /// When `path` is longer than [`MAX_PATH_BYTES`] or contains a NUL byte.
+// Never inlined: its path buffer is then on the stack only during the call, not in the frame
+// of every caller at once.
+#[inline(never)]
 fn with_c_path<R>(path: &str, f: impl FnOnce(&CStr) -> R) -> Result<R, &'static str> {
     let mut buffer = [0u8; MAX_PATH_BYTES + 1];
     let bytes = path.as_bytes();

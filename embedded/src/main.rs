@@ -12,16 +12,15 @@ fn main() {}
 
 #[cfg(target_os = "none")]
 mod firmware {
-    use cortex_m_rt::entry;
     use defmt::Display2Format;
-    use referee_embedded::budget::SLAB_WORDS;
     use referee_embedded::selfcheck::{self, Verdict, CASES};
     use referee_embedded::{event, pairing, runtime, status};
 
-    #[entry]
+    #[cfg_attr(target_arch = "arm", cortex_m_rt::entry)]
+    #[cfg_attr(target_arch = "riscv32", riscv_rt::entry)]
     fn main() -> ! {
-        static mut SLAB: [u32; SLAB_WORDS] = [0; SLAB_WORDS];
-        let failed = run_cases(SLAB);
+        runtime::paint_stack();
+        let failed = run_cases(runtime::slab());
         runtime::finish(if failed == 0 { status::OK } else { status::SELF_CHECK_FAILED })
     }
 
@@ -31,7 +30,8 @@ mod firmware {
     /// Runs every case with `slab` as scratch, logs one line each; returns how many failed.
     fn run_cases(slab: &mut [u32]) -> usize {
         defmt::println!(
-            "self-check: {=usize} judge cases, the standings event and a pairing, {=usize} bytes of scratch",
+            "self-check on the {=str} board: {=usize} judge cases, the standings event and a pairing, {=usize} bytes of scratch",
+            referee_embedded::board::BOARD.name,
             CASES.len(),
             slab.len() * 4
         );

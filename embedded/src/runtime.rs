@@ -1,33 +1,60 @@
-//! Run-time support on the microcontroller: the logger, exits, panic and fault handling, and
-//! the stack measurement.
+//! Run-time support on the microcontroller: the logger, exits, panic and fault handling, the
+//! static memory, and the stack measurement. The parts that differ between Cortex-M
+//! (cortex-m-rt) and RISC-V (riscv-rt) are the exception handlers, the deliberate fault, and
+//! who paints the stack.
 //!
 //! Every way a run can end goes through [`exit`] (the semihosting exit call, whose code QEMU
-//! returns): a panic exits with [`status::PANIC`], a HardFault with [`status::HARD_FAULT`],
-//! any other exception with [`status::UNEXPECTED_EXCEPTION`]. Nothing loops forever.
+//! returns): a panic exits with [`status::PANIC`], a HardFault (Cortex-M) or any exception
+//! (RISC-V: an illegal instruction, a bus error, …) with [`status::HARD_FAULT`], any other
+//! Cortex-M exception or interrupt with [`status::UNEXPECTED_EXCEPTION`]. Nothing loops forever.
 //!
-//! The stack is painted by cortex-m-rt (feature `paint-stack`) before `main`; [`finish`] scans
-//! it for the deepest word the run overwrote and logs that depth.
+//! The stack is painted before the run (cortex-m-rt's feature `paint-stack`; on RISC-V by
+//! [`paint_stack`], first thing in `main`); [`finish`] scans it for the deepest word the run
+//! overwrote and logs that depth.
 
 use core::sync::atomic::{AtomicBool, Ordering};
 
-use cortex_m_rt::{exception, ExceptionFrame};
 // Linked for their side effects: the critical section (single core) and the global logger.
+#[cfg(target_arch = "arm")]
 use cortex_m as _;
+#[cfg(all(feature = "log-rtt", not(feature = "log-semihosting")))]
+use defmt_rtt as _;
+#[cfg(all(feature = "log-semihosting", not(feature = "log-rtt")))]
 use defmt_semihosting as _;
+#[cfg(target_arch = "riscv32")]
+use riscv as _;
 
+use crate::budget::{ANSWER_CHUNK_BYTES, SLAB_WORDS};
 use crate::status;
+
+#[cfg(not(any(target_arch = "arm", target_arch = "riscv32")))]
+compile_error!("referee-embedded runs on Cortex-M (target_arch arm) or RISC-V (riscv32) boards");
+#[cfg(feature = "log-semihosting")]
+#[cfg(feature = "log-rtt")]
+compile_error!("choose one log transport: the feature log-semihosting (default) or log-rtt");
+#[cfg(not(any(feature = "log-semihosting", feature = "log-rtt")))]
+compile_error!("choose one log transport: the feature log-semihosting (default) or log-rtt");
+
+/// The value the stack is painted with: cortex-m-rt's, and the same on RISC-V.
+#[cfg(target_arch = "arm")]
+const STACK_PAINT: u32 = cortex_m_rt::STACK_PAINT_VALUE;
+/// The value the stack is painted with: cortex-m-rt's, and the same on RISC-V.
+#[cfg(not(target_arch = "arm"))]
+const STACK_PAINT: u32 = 0xCCCC_CCCC;
 
 /// Ends the run with `code` as QEMU's exit status.
 pub fn exit(code: i32) -> ! {
     semihosting::process::exit(code)
 }
 
-/// Set by the first panic, so that a panic while logging cannot recurse.
+/// Set by the first panic, so that a panic while logging cannot recurse. A load and a store,
+/// not a swap: the Cortex-M0 has no atomic read-modify-write (and there is one core).
 static PANICKING: AtomicBool = AtomicBool::new(false);
 
 #[panic_handler]
 fn panic(info: &core::panic::PanicInfo<'_>) -> ! {
-    if !PANICKING.swap(true, Ordering::Relaxed) {
+    if !PANICKING.load(Ordering::Relaxed) {
+        PANICKING.store(true, Ordering::Relaxed);
         defmt::error!("panic: {}", defmt::Display2Format(info));
     }
     exit(status::PANIC)
@@ -38,18 +65,123 @@ fn defmt_panic() -> ! {
     exit(status::PANIC)
 }
 
-#[allow(unsafe_code, reason = "cortex-m-rt requires exception handlers to be `unsafe fn`")]
-#[exception]
-unsafe fn HardFault(frame: &ExceptionFrame) -> ! {
-    defmt::error!("hard fault at pc {=u32:#010x}", frame.pc());
-    exit(status::HARD_FAULT)
+/// Ends the run through a fault, as the tests ask with `--crash fault`: an undefined
+/// instruction, which the exception handlers below turn into [`status::HARD_FAULT`].
+pub fn fault() -> ! {
+    #[cfg(target_arch = "arm")]
+    cortex_m::asm::udf();
+    #[cfg(target_arch = "riscv32")]
+    {
+        #[allow(unsafe_code, reason = "an illegal instruction on purpose, to test the exception handler")]
+        // SAFETY: `unimp` raises an illegal-instruction exception, whose handler exits.
+        unsafe {
+            core::arch::asm!("unimp", options(noreturn));
+        }
+    }
 }
 
-#[allow(unsafe_code, reason = "cortex-m-rt requires exception handlers to be `unsafe fn`")]
-#[exception]
-unsafe fn DefaultHandler(irqn: i16) -> ! {
-    defmt::error!("unexpected exception or interrupt {=i16}", irqn);
-    exit(status::UNEXPECTED_EXCEPTION)
+#[cfg(target_arch = "arm")]
+mod cortex_m_handlers {
+    use cortex_m_rt::{exception, ExceptionFrame};
+
+    use super::{exit, status};
+
+    #[allow(unsafe_code, reason = "cortex-m-rt requires exception handlers to be `unsafe fn`")]
+    #[exception]
+    unsafe fn HardFault(frame: &ExceptionFrame) -> ! {
+        defmt::error!("hard fault at pc {=u32:#010x}", frame.pc());
+        exit(status::HARD_FAULT)
+    }
+
+    #[allow(unsafe_code, reason = "cortex-m-rt requires exception handlers to be `unsafe fn`")]
+    #[exception]
+    unsafe fn DefaultHandler(irqn: i16) -> ! {
+        defmt::error!("unexpected exception or interrupt {=i16}", irqn);
+        exit(status::UNEXPECTED_EXCEPTION)
+    }
+}
+
+#[cfg(target_arch = "riscv32")]
+mod riscv_handlers {
+    use super::{exit, status};
+
+    /// Every exception (riscv-rt's `ExceptionHandler`): the firmware raises none on purpose
+    /// but `--crash fault`'s illegal instruction.
+    #[allow(unsafe_code, reason = "riscv-rt finds its exception handler by this exported name")]
+    #[unsafe(export_name = "ExceptionHandler")]
+    fn exception_handler(frame: &riscv_rt::TrapFrame) -> ! {
+        let cause = riscv::register::mcause::read().bits();
+        defmt::error!("exception {=usize} (mcause) at ra {=usize:#010x}", cause, frame.ra);
+        exit(status::HARD_FAULT)
+    }
+
+    /// Every interrupt (none is enabled).
+    #[allow(unsafe_code, reason = "riscv-rt finds its interrupt handler by this exported name")]
+    #[unsafe(export_name = "DefaultHandler")]
+    fn default_handler() -> ! {
+        defmt::error!("unexpected interrupt");
+        exit(status::UNEXPECTED_EXCEPTION)
+    }
+}
+
+/// Hands out `&'static mut` to a static buffer once: the second call is a broken invariant.
+macro_rules! take_once {
+    ($name:ident: [$element:ty; $length:expr]) => {{
+        static TAKEN: AtomicBool = AtomicBool::new(false);
+        static mut $name: [$element; $length] = [0; $length];
+        if TAKEN.load(Ordering::Relaxed) {
+            exit(status::PANIC)
+        }
+        TAKEN.store(true, Ordering::Relaxed);
+        #[allow(unsafe_code, reason = "a static buffer, handed out once (the flag above)")]
+        // SAFETY: TAKEN makes this the only reference ever made to the buffer, and the
+        // firmware has one thread and enables no interrupt.
+        unsafe {
+            &mut *core::ptr::addr_of_mut!($name)
+        }
+    }};
+}
+
+/// The slab: the judge mode's input window and the solvers' scratch words ([`SLAB_WORDS`]).
+/// Call it once.
+pub fn slab() -> &'static mut [u32; SLAB_WORDS] {
+    take_once!(SLAB: [u32; SLAB_WORDS])
+}
+
+/// The judge mode's answer buffer ([`ANSWER_CHUNK_BYTES`]). Call it once.
+pub fn answer_buffer() -> &'static mut [u8; ANSWER_CHUNK_BYTES] {
+    take_once!(ANSWER: [u8; ANSWER_CHUNK_BYTES])
+}
+
+/// The stack region: its lowest and one past its highest address.
+fn stack_region() -> (usize, usize) {
+    extern "C" {
+        static _stack_start: u32;
+        static _stack_end: u32;
+    }
+    (core::ptr::addr_of!(_stack_end) as usize, core::ptr::addr_of!(_stack_start) as usize)
+}
+
+/// Paints the unused stack below the caller's frame (RISC-V, whose runtime does not); call
+/// it first thing in `main`. On Cortex-M cortex-m-rt has painted the whole region already.
+#[inline(never)]
+pub fn paint_stack() {
+    #[cfg(target_arch = "riscv32")]
+    {
+        let (bottom, _) = stack_region();
+        let marker = 0u32;
+        // Everything from the bottom up to some way below this frame is unused.
+        let below_frame = (core::ptr::addr_of!(marker) as usize).saturating_sub(256) & !3;
+        let mut word = bottom;
+        while word < below_frame {
+            #[allow(unsafe_code, reason = "paints the unused stack region below this frame, word by word")]
+            // SAFETY: `bottom..below_frame` is stack RAM below the live frames: nothing uses it.
+            unsafe {
+                core::ptr::write_volatile(word as *mut u32, STACK_PAINT);
+            }
+            word += 4;
+        }
+    }
 }
 
 /// How much of the stack region a run used.
@@ -64,19 +196,14 @@ pub struct StackUse {
 /// Scans the painted stack region for the deepest word the run overwrote.
 #[must_use]
 pub fn stack_use() -> StackUse {
-    extern "C" {
-        static _stack_start: u32;
-        static _stack_end: u32;
-    }
-    let top = core::ptr::addr_of!(_stack_start) as usize;
-    let bottom = core::ptr::addr_of!(_stack_end) as usize;
+    let (bottom, top) = stack_region();
     let mut deepest = bottom;
     while deepest < top {
         #[allow(unsafe_code, reason = "reads the stack region between two linker symbols, word by word")]
         // SAFETY: `bottom..top` is the stack region of the memory map, RAM that is always
-        // readable; the address is 4-byte aligned (both ends are, by cortex-m-rt's asserts).
+        // readable; the address is 4-byte aligned (both ends are, by the runtimes' asserts).
         let word = unsafe { core::ptr::read_volatile(deepest as *const u32) };
-        if word != cortex_m_rt::STACK_PAINT_VALUE {
+        if word != STACK_PAINT {
             break;
         }
         deepest += 4;

@@ -104,7 +104,7 @@ pub fn check(case: &Case, scratch: &mut [u32]) -> Verdict {
     if case.exact && !problem.has_exact_mode() {
         return Verdict::NoExactMode;
     }
-    let mut options = crate::command::firmware_options();
+    let mut options = crate::command::options_for(scratch.len());
     options.exact = case.exact;
     match case.expected {
         Expected::Answer(expected) => {

@@ -1,64 +1,91 @@
-//! The firmware (`referee-embedded`) in QEMU: its self-check (the cases of `tests/data/` that
-//! `embedded/selfcheck-cases.txt` selects), and every case of `tests/data/` through its judge
-//! mode, byte for byte against the expected files: `.out`, `.exact`, and the `.err` refusal line
-//! the host is held to as well (tests/tests/judge_data.rs).
+//! The firmware (`referee-embedded`) in QEMU, on every board of `embedded/boards.txt`: its
+//! self-check (the cases of `tests/data/` that `embedded/selfcheck-cases.txt` selects), and
+//! every case of `tests/data/` through its judge mode, byte for byte against the expected files:
+//! `.out`, `.exact`, and the `.err` refusal line the host is held to as well
+//! (tests/tests/judge_data.rs), or a capacity refusal where the board's memory says so.
 //!
-//! Needs `qemu-system-arm`, `defmt-print` and the `thumbv7em-none-eabihf` target (scripts/check.sh
-//! installs all three). Without QEMU or the decoder every test here prints what to install and
-//! passes without running, so that `cargo test` works on any machine; with
-//! `REFEREE_REQUIRE_FIRMWARE=1` (set by scripts/check.sh, the README's test command) a missing
-//! tool fails them instead.
-//! The firmware is built here (`cargo build --release -p referee-embedded --target
-//! thumbv7em-none-eabihf`) unless `REFEREE_FIRMWARE_DIR` names the folder of built images.
+//! Needs QEMU (`qemu-system-arm`, and `qemu-system-riscv32` for the RISC-V board), `defmt-print`
+//! and the boards' targets (scripts/check.sh installs them all). Without QEMU or the decoder
+//! every test here prints what to install and passes without running, so that `cargo test`
+//! works on any machine; with `REFEREE_REQUIRE_FIRMWARE=1` (set by scripts/check.sh, the
+//! README's test command) a missing tool fails them instead.
+//! Each board's images are built here (`REFEREE_BOARD=<board> cargo build --profile <profile>
+//! -p referee-embedded --target <target>`, as `embedded/boards.txt` says) unless
+//! `REFEREE_FIRMWARE_DIR` names a folder holding `<target>/<profile>/` of built images.
+//! `REFEREE_FIRMWARE_BOARDS` (comma-separated names) limits the boards tested.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use referee_core::judge::Problem;
 use referee_core::swiss::MatchResult;
-use referee_embedded::budget::{JUDGE_SCRATCH_WORDS, SLAB_BYTES};
+use referee_embedded::board::{Board, BOARDS};
 use referee_embedded::status;
 use referee_tests::{data_dir, inputs, referee, refusal_file, Rng};
 
-/// The firmware's target.
-const THUMB: &str = "thumbv7em-none-eabihf";
-/// Seconds one QEMU run may take before `timeout` ends it (a run takes well under one).
-const QEMU_TIMEOUT_SECONDS: &str = "60";
-/// Cases of `tests/data/` (relative to it) larger than the firmware's stated capacity, which it
-/// must refuse with a capacity error (once for the decimals, once with `--exact`). Every other
-/// case must pass.
-const BEYOND_CAPACITY: &[&str] = &[];
-/// Benchmark inputs (`tests/bench-inputs/`) larger than the firmware's capacity, which it must
-/// refuse with a capacity error. Every other one must answer exactly like the host.
+/// Seconds one QEMU run may take before `timeout` ends it.
+const QEMU_TIMEOUT_SECONDS: &str = "120";
+/// The boards whose judge mode runs every case of `tests/data/` (the self-check and the
+/// smaller tests run on every board): the largest, and the 64 KiB and 16 KiB ones.
+const JUDGE_DATA_BOARDS: [&str; 3] = ["mps2-an386", "lm3s6965evb", "microbit"];
+
+/// Cases of `tests/data/` (relative to it) larger than a board's memory, which it must refuse
+/// with a capacity error (once for the decimals, once with `--exact`). Every other case must
+/// pass. The boards not listed answer every case.
+fn beyond_capacity(board: &str) -> &'static [&'static str] {
+    let _ = board;
+    &[]
+}
+
+/// Benchmark inputs (`tests/bench-inputs/`) larger than the `mps2-an386`'s capacity, which it
+/// must refuse with a capacity error. Every other one must answer exactly like the host.
 const BENCH_BEYOND_CAPACITY: &[&str] = &["swiss_max.in"];
 
-/// The folder holding the firmware images, built once per test run.
-fn firmware_dir() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        if let Some(dir) = std::env::var_os("REFEREE_FIRMWARE_DIR") {
-            return PathBuf::from(dir);
-        }
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+/// The boards to test: `REFEREE_FIRMWARE_BOARDS`, or every board.
+fn boards() -> Vec<Board> {
+    match std::env::var("REFEREE_FIRMWARE_BOARDS") {
+        Ok(names) => names
+            .split(',')
+            .map(|name| Board::named(name.trim()).unwrap_or_else(|| panic!("REFEREE_FIRMWARE_BOARDS: no board {name}")))
+            .collect(),
+        Err(_) => BOARDS.to_vec(),
+    }
+}
+
+/// The folder holding `board`'s firmware images, built once per test run.
+fn firmware_dir(board: &Board) -> PathBuf {
+    static BUILT: Mutex<BTreeMap<&str, PathBuf>> = Mutex::new(BTreeMap::new());
+    let mut built = BUILT.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(dir) = built.get(board.name) {
+        return dir.clone();
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let dir = if let Some(dir) = std::env::var_os("REFEREE_FIRMWARE_DIR") {
+        PathBuf::from(dir).join(board.target).join(board.profile)
+    } else {
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let built = Command::new(cargo)
-            .args(["build", "--release", "-p", "referee-embedded", "--target", THUMB])
+        let status = Command::new(cargo)
+            .args(["build", "--profile", board.profile, "-p", "referee-embedded", "--target", board.target])
+            .env("REFEREE_BOARD", board.name)
             .current_dir(root)
             .status()
             .expect("running cargo");
-        assert!(built.success(), "building the firmware failed (is the target there? rustup target add {THUMB})");
+        assert!(status.success(), "building the {} firmware failed (rustup target add {}?)", board.name, board.target);
         let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-        target.join(THUMB).join("release")
-    })
+        target.join(board.target).join(board.profile)
+    };
+    built.insert(board.name, dir.clone());
+    dir
 }
 
 /// The tools the firmware tests need, with how to install each.
-const TOOLS: [(&str, &str); 2] = [
+const TOOLS: [(&str, &str); 3] = [
     ("qemu-system-arm", "apt-get install -y --no-install-recommends qemu-system-arm"),
+    ("qemu-system-riscv32", "apt-get install -y --no-install-recommends qemu-system-misc"),
     ("defmt-print", "cargo install --locked defmt-print --version 1.2.0"),
 ];
 
@@ -113,35 +140,25 @@ impl Run {
     }
 }
 
-/// Runs `image` in QEMU with `append` as its semihosting command line, under `timeout`.
-fn qemu(image: &str, append: &str) -> Run {
-    let elf = firmware_dir().join(image);
+/// Runs `board`'s `image` in QEMU with `append` as its semihosting command line, through
+/// `embedded/qemu-run.sh` (the one place that knows each board's QEMU machine), which decodes
+/// the log.
+fn qemu(board: &Board, image: &str, append: &str) -> Run {
+    let elf = firmware_dir(board).join(image);
     assert!(elf.is_file(), "no firmware image at {}", elf.display());
-    let output = Command::new("timeout")
-        .arg(QEMU_TIMEOUT_SECONDS)
-        .args(["qemu-system-arm", "-cpu", "cortex-m4", "-machine", "mps2-an386", "-display", "none"])
-        .args(["-serial", "none", "-monitor", "none", "-semihosting-config", "enable=on,target=native"])
-        .arg("-kernel")
-        .arg(&elf)
-        .args(["-append", append])
-        .output()
-        .expect("running qemu-system-arm under timeout");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../embedded/qemu-run.sh");
+    let mut command = Command::new(script);
+    command.arg(&elf).env("REFEREE_BOARD", board.name).env("QEMU_TIMEOUT", QEMU_TIMEOUT_SECONDS);
+    if !append.is_empty() {
+        command.arg(append);
+    }
+    let output = command.output().expect("running embedded/qemu-run.sh");
     let status = output.status.code().unwrap_or(-1);
-    assert_ne!(status, 124, "{image} {append}: QEMU timed out after {QEMU_TIMEOUT_SECONDS} s");
-    let mut decoder = Command::new("defmt-print")
-        .arg("-e")
-        .arg(&elf)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("running defmt-print");
-    std::io::Write::write_all(&mut decoder.stdin.take().unwrap(), &output.stdout).unwrap();
-    let decoded = decoder.wait_with_output().unwrap();
-    assert!(decoded.status.success(), "defmt-print failed: {}", String::from_utf8_lossy(&decoded.stderr));
-    let log = String::from_utf8_lossy(&decoded.stdout).into_owned();
-    println!("--- {image} {append} (exit status {status})\n{log}");
-    Run { status, log }
+    let (log, errors) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert_ne!(status, 124, "{} {image} {append}: QEMU timed out after {QEMU_TIMEOUT_SECONDS} s", board.name);
+    assert!(!errors.contains("defmt"), "{} {image} {append}: decoding failed: {errors}", board.name);
+    println!("--- {} {image} {append} (exit status {status})\n{log}", board.name);
+    Run { status, log: log.into_owned() }
 }
 
 /// A fresh scratch folder for one judge run.
@@ -160,15 +177,15 @@ struct Judged {
     error: String,
 }
 
-/// Runs the judge mode on the host file `input`.
-fn judge(problem: &str, flags: &[&str], input: &Path) -> Judged {
+/// Runs `board`'s judge mode on the host file `input`.
+fn judge(board: &Board, problem: &str, flags: &[&str], input: &Path) -> Judged {
     let dir = scratch_dir();
     let (answer, error) = (dir.join("answer"), dir.join("error"));
     let quoted = |path: &Path| format!("\"{}\"", path.display());
     let mut append = vec![problem.to_owned()];
     append.extend(flags.iter().map(|&f| f.to_owned()));
     append.extend([quoted(input), quoted(&answer), quoted(&error)]);
-    let run = qemu("referee-judge", &append.join(" "));
+    let run = qemu(board, "referee-judge", &append.join(" "));
     let judged = Judged {
         run,
         answer: std::fs::read(&answer).unwrap_or_default(),
@@ -178,78 +195,130 @@ fn judge(problem: &str, flags: &[&str], input: &Path) -> Judged {
     judged
 }
 
-#[test]
-fn self_check_passes_in_qemu() {
-    if !firmware_tools() {
-        return;
+/// Runs `test` on every board to test, when the tools are there.
+fn on_every_board(test: impl Fn(&Board)) {
+    if firmware_tools() {
+        boards().iter().for_each(test);
     }
-    let run = qemu("referee-embedded", "");
-    assert_eq!(run.status, status::OK, "self-check failed:\n{}", run.log);
-    // Every case of the manifest, the typed standings event and the typed pairing.
-    let summary = format!("self-check: {} passed, 0 failed", referee_embedded::selfcheck::CASES.len() + 2);
-    assert!(run.log.lines().any(|l| l == summary), "every case of the manifest must pass: {}", run.log);
-    for typed in ["pass standings typed-event", "pass pair typed-round"] {
-        assert!(run.log.lines().any(|l| l.starts_with(typed)), "{typed}: {}", run.log);
-    }
-    assert!(!run.log.contains("FAIL"), "{}", run.log);
 }
 
-/// Every case of `tests/data/` of every problem, through the firmware: answers byte-identical,
-/// refusals identical to their `.err` line, capacity refusals only for [`BEYOND_CAPACITY`].
+#[test]
+fn self_check_passes_in_qemu() {
+    on_every_board(|board| {
+        let run = qemu(board, "referee-embedded", "");
+        assert_eq!(run.status, status::OK, "{}: self-check failed:\n{}", board.name, run.log);
+        // Every case of the manifest, the typed standings event and the typed pairing.
+        let summary = format!("self-check: {} passed, 0 failed", referee_embedded::selfcheck::CASES.len() + 2);
+        assert!(
+            run.log.lines().any(|l| l == summary),
+            "{}: every case of the manifest must pass: {}",
+            board.name,
+            run.log
+        );
+        for typed in ["pass standings typed-event", "pass pair typed-round"] {
+            assert!(run.log.lines().any(|l| l.starts_with(typed)), "{} {typed}: {}", board.name, run.log);
+        }
+        assert!(!run.log.contains("FAIL"), "{}", run.log);
+        let on_board = format!("self-check on the {} board", board.name);
+        assert!(run.log.contains(&on_board), "{on_board}: {}", run.log);
+    });
+}
+
+/// Every case of `tests/data/` of every problem, through the firmware of each board of
+/// [`JUDGE_DATA_BOARDS`]: answers byte-identical, refusals identical to their `.err` line,
+/// capacity refusals exactly for the board's [`beyond_capacity`].
 #[test]
 fn every_judge_case_matches_the_host() {
-    if !firmware_tools() {
-        return;
-    }
-    let mut failures = Vec::new();
-    let mut beyond_capacity = Vec::new();
-    let mut deepest_stack: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    on_every_board(|board| {
+        if JUDGE_DATA_BOARDS.contains(&board.name) {
+            judge_data_on(board);
+        }
+    });
+}
+
+/// One judge run of the corpus: its problem, the input, the flags, and what it must give.
+struct Job {
+    problem: &'static str,
+    input: PathBuf,
+    flags: &'static [&'static str],
+    /// The expected answer (`.out` or `.exact`), or `None` for an invalid input (its `.err`).
+    expected: Option<Vec<u8>>,
+}
+
+/// Runs `jobs` on `board`, on as many threads as the machine has cores (QEMU runs one core
+/// each); the results in the order of `jobs`.
+fn run_jobs(board: &Board, jobs: &[Job]) -> Vec<Judged> {
+    let threads = std::thread::available_parallelism().map_or(2, std::num::NonZero::get).min(4);
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Judged>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                let Some(job) = jobs.get(index) else { break };
+                let judged = judge(board, job.problem, job.flags, &job.input);
+                results.lock().unwrap()[index] = Some(judged);
+            });
+        }
+    });
+    results.into_inner().unwrap().into_iter().map(Option::unwrap).collect()
+}
+
+fn judge_data_on(board: &Board) {
     let data = data_dir();
+    let mut jobs = Vec::new();
     for problem in Problem::ALL {
         let name = problem.name();
-        let mut note = |judged: &Judged, case: &Path| {
-            let entry = deepest_stack.entry(name).or_default();
-            entry.0 =
-                entry.0.max(judged.run.stack_bytes().unwrap_or_else(|| panic!("{}: no stack line", case.display())));
-            entry.1 += 1;
-        };
         for input in inputs(name) {
-            let case = input.strip_prefix(&data).unwrap().display().to_string();
             for (extension, flags) in [("out", &[][..]), ("exact", &["--exact"][..])] {
-                let Ok(expected) = std::fs::read(input.with_extension(extension)) else { continue };
-                let judged = judge(name, flags, &input);
-                note(&judged, &input);
-                match judged.run.status {
-                    status::OK if judged.answer == expected => {}
-                    status::OK => failures.push(format!("{case} {flags:?}: the answer differs from .{extension}")),
-                    status::CAPACITY if judged.answer.is_empty() && judged.error.contains("this build holds") => {
-                        beyond_capacity.push(case.clone());
-                    }
-                    other => failures.push(format!("{case} {flags:?}: exit status {other}, error {:?}", judged.error)),
+                if let Ok(expected) = std::fs::read(input.with_extension(extension)) {
+                    jobs.push(Job { problem: name, input: input.clone(), flags, expected: Some(expected) });
                 }
             }
         }
         for input in inputs(&format!("invalid/{name}")) {
-            let case = input.strip_prefix(&data).unwrap().display().to_string();
-            let expected = std::fs::read_to_string(refusal_file(&input))
-                .unwrap_or_else(|e| panic!("{case}: its .err: {e} (judge_data's bless mode writes it)"));
-            let judged = judge(name, &[], &input);
-            note(&judged, &input);
-            if judged.run.status != status::INVALID_INPUT || judged.error != expected || !judged.answer.is_empty() {
-                failures.push(format!(
-                    "{case}: status {} (want {}), error {:?} (.err {expected:?}), answer {} bytes (want 0)",
-                    judged.run.status,
-                    status::INVALID_INPUT,
-                    judged.error,
-                    judged.answer.len()
-                ));
+            jobs.push(Job { problem: name, input, flags: &[], expected: None });
+        }
+    }
+    let results = run_jobs(board, &jobs);
+    let mut failures = Vec::new();
+    let mut beyond = Vec::new();
+    let mut deepest_stack: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for (job, judged) in jobs.iter().zip(&results) {
+        let case = job.input.strip_prefix(&data).unwrap().display().to_string();
+        let entry = deepest_stack.entry(job.problem).or_default();
+        entry.0 = entry.0.max(judged.run.stack_bytes().unwrap_or_else(|| panic!("{case}: no stack line")));
+        entry.1 += 1;
+        let flags = job.flags;
+        match &job.expected {
+            Some(expected) => match judged.run.status {
+                status::OK if judged.answer == *expected => {}
+                status::OK => failures.push(format!("{case} {flags:?}: the answer differs from the expected file")),
+                status::CAPACITY if judged.answer.is_empty() && judged.error.contains("this build holds") => {
+                    beyond.push(case.clone());
+                }
+                other => failures.push(format!("{case} {flags:?}: exit status {other}, error {:?}", judged.error)),
+            },
+            None => {
+                let expected = std::fs::read_to_string(refusal_file(&job.input))
+                    .unwrap_or_else(|e| panic!("{case}: its .err: {e} (judge_data's bless mode writes it)"));
+                if judged.run.status != status::INVALID_INPUT || judged.error != expected || !judged.answer.is_empty() {
+                    failures.push(format!(
+                        "{case}: status {} (want {}), error {:?} (.err {expected:?}), answer {} bytes (want 0)",
+                        judged.run.status,
+                        status::INVALID_INPUT,
+                        judged.error,
+                        judged.answer.len()
+                    ));
+                }
             }
         }
     }
-    println!("deepest stack per problem (bytes, over cases): {deepest_stack:?}");
-    println!("refused as beyond the firmware's capacity: {beyond_capacity:?}");
-    assert!(failures.is_empty(), "{} firmware case(s) failed:\n{}", failures.len(), failures.join("\n"));
-    assert_eq!(beyond_capacity, BEYOND_CAPACITY, "cases beyond the firmware's capacity (update BEYOND_CAPACITY?)");
+    let board = board.name;
+    println!("{board}: deepest stack per problem (bytes, over cases): {deepest_stack:?}");
+    println!("{board}: refused as beyond the board's capacity: {beyond:?}");
+    assert!(failures.is_empty(), "{board}: {} firmware case(s) failed:\n{}", failures.len(), failures.join("\n"));
+    assert_eq!(beyond, beyond_capacity(board), "{board}: cases beyond the capacity (update beyond_capacity?)");
     assert!(deepest_stack.len() == Problem::ALL.len(), "every problem ran: {deepest_stack:?}");
 }
 
@@ -257,58 +326,64 @@ fn every_judge_case_matches_the_host() {
 /// the host refuses it, with no capacity error.
 #[test]
 fn an_input_larger_than_the_slab_streams_through_it() {
-    if !firmware_tools() {
-        return;
-    }
-    let dir = scratch_dir();
-    let input = dir.join("large.in");
-    let mut bytes = b"1\n".to_vec();
-    bytes.resize(2 * SLAB_BYTES + 1000, b' ');
-    bytes.extend_from_slice(b"x");
-    std::fs::write(&input, &bytes).unwrap();
-    let judged = judge("swiss", &[], &input);
-    std::fs::remove_dir_all(&dir).unwrap();
-    let host = referee(&["swiss"], &bytes);
-    assert_eq!((judged.run.status, host.status), (status::INVALID_INPUT, 1));
-    assert_eq!(judged.error, host.stderr);
-    assert_eq!(judged.error, format!("error: 2:{}: expected the number of players, found 'x'\n", bytes.len() - 2));
-    assert!(judged.answer.is_empty());
+    on_every_board(|board| {
+        let dir = scratch_dir();
+        let input = dir.join("large.in");
+        let mut bytes = b"1\n".to_vec();
+        bytes.resize(2 * board.slab_bytes + 1000, b' ');
+        bytes.extend_from_slice(b"x");
+        std::fs::write(&input, &bytes).unwrap();
+        let judged = judge(board, "swiss", &[], &input);
+        std::fs::remove_dir_all(&dir).unwrap();
+        let host = referee(&["swiss"], &bytes);
+        assert_eq!((judged.run.status, host.status), (status::INVALID_INPUT, 1), "{}", board.name);
+        assert_eq!(judged.error, host.stderr);
+        assert_eq!(judged.error, format!("error: 2:{}: expected the number of players, found 'x'\n", bytes.len() - 2));
+        assert!(judged.answer.is_empty());
+    });
 }
 
 /// A valid input whose solver needs more scratch than the slab holds is refused with a capacity
 /// error (the host, with its growable scratch, would answer it).
 #[test]
 fn a_tournament_larger_than_the_scratch_is_a_capacity_error() {
-    if !firmware_tools() {
-        return;
-    }
-    let dir = scratch_dir();
-    let input = dir.join("players.in");
-    let (players, rounds) = (20_000usize, 34usize);
-    let text = format!("1\n{players} {rounds}\n{}\n", vec!["0"; rounds].join(" "));
-    std::fs::write(&input, &text).unwrap();
-    let judged = judge("swiss", &[], &input);
-    std::fs::remove_dir_all(&dir).unwrap();
-    assert_eq!(judged.run.status, status::CAPACITY);
-    let needed = players * (rounds + 6);
-    let capacity = JUDGE_SCRATCH_WORDS;
-    assert_eq!(
-        judged.error,
-        format!("error: 2:7: input needs {needed} scratch words (n·(m + 6) for n players and m rounds) but this build holds {capacity}\n")
-    );
-    assert!(judged.answer.is_empty());
+    on_every_board(|board| {
+        let dir = scratch_dir();
+        let input = dir.join("players.in");
+        let (players, rounds) = (20_000usize, 34usize);
+        let text = format!("1\n{players} {rounds}\n{}\n", vec!["0"; rounds].join(" "));
+        std::fs::write(&input, &text).unwrap();
+        let judged = judge(board, "swiss", &[], &input);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(judged.run.status, status::CAPACITY, "{}", board.name);
+        let needed = players * (rounds + 6);
+        let capacity = board.judge_scratch_words();
+        assert_eq!(
+            judged.error,
+            format!("error: 2:7: input needs {needed} scratch words (n·(m + 6) for n players and m rounds) but this build holds {capacity}\n")
+        );
+        assert!(judged.answer.is_empty());
+    });
 }
 
-/// The most players a 16-round `swiss` tournament may have on the firmware (the README's
-/// capacity figure): n·(16 + 6) scratch words, the input streamed.
-const SWISS_16_ROUNDS_MAX_PLAYERS: usize = JUDGE_SCRATCH_WORDS / 22;
-/// The most cards per player of a `greater` game on the firmware in the plain notation (N/8
+/// The most players a 16-round `swiss` tournament may have on `board` (the README's capacity
+/// figure): n·(16 + 6) scratch words, the input streamed.
+fn swiss_16_rounds_max_players(board: &Board) -> usize {
+    board.judge_scratch_words() / 22
+}
+
+/// The most cards per player of a `greater` game on `board` in the plain notation (N/8
 /// words), the input streamed.
-const GREATER_MAX_CARDS: usize = JUDGE_SCRATCH_WORDS * 8;
-/// The most columns of a `pathgame` board on the firmware in the braces notation, read front
-/// to back with its first row held in scratch (N/32 words; the plain notation is read at
-/// offsets: any length).
-const PATHGAME_MAX_BRACED_COLUMNS: usize = JUDGE_SCRATCH_WORDS * 32;
+fn greater_max_cards(board: &Board) -> usize {
+    board.judge_scratch_words() * 8
+}
+
+/// The most columns of a `pathgame` board on `board` in the braces notation, read front to
+/// back with its first row held in scratch (N/32 words; the plain notation is read at offsets:
+/// any length).
+fn pathgame_max_braced_columns(board: &Board) -> usize {
+    board.judge_scratch_words() * 32
+}
 
 /// A `swiss` input: `players` players, `rounds` rounds, every player paired every round (one
 /// bye when `players` is odd), the ten legal results in turn.
@@ -345,20 +420,24 @@ fn braced_board(columns: usize, rng: &mut Rng) -> String {
     format!("{{\"{top}\", \"{bottom}\"}}\n")
 }
 
-/// The firmware answers `largest` exactly like the host and refuses `one_more` with a capacity
+/// `board` answers `largest` exactly like the host and refuses `one_more` with a capacity
 /// error: the capacity stated in the README holds exactly.
-fn assert_capacity_boundary(problem: &str, largest: &str, one_more: &str) {
+fn assert_capacity_boundary(board: &Board, problem: &str, largest: &str, one_more: &str) {
     let dir = scratch_dir();
     for (name, text) in [("largest", largest), ("one-more", one_more)] {
         let input = dir.join(format!("{problem}-{name}.in"));
         std::fs::write(&input, text).unwrap();
-        let judged = judge(problem, &[], &input);
+        let judged = judge(board, problem, &[], &input);
+        let board = board.name;
         if name == "largest" {
             let host = referee(&[problem], text.as_bytes());
-            assert_eq!((judged.run.status, host.status), (status::OK, 0), "{problem} {name}: {}", judged.error);
-            assert!(judged.answer == host.stdout, "{problem} {name}: the firmware's answer differs from the host's");
+            assert_eq!((judged.run.status, host.status), (status::OK, 0), "{board} {problem} {name}: {}", judged.error);
+            assert!(
+                judged.answer == host.stdout,
+                "{board} {problem} {name}: the firmware's answer differs from the host's"
+            );
         } else {
-            assert_eq!(judged.run.status, status::CAPACITY, "{problem} {name}: {}", judged.error);
+            assert_eq!(judged.run.status, status::CAPACITY, "{board} {problem} {name}: {}", judged.error);
             assert!(judged.error.contains("this build holds"), "{}", judged.error);
         }
     }
@@ -367,101 +446,137 @@ fn assert_capacity_boundary(problem: &str, largest: &str, one_more: &str) {
 
 #[test]
 fn swiss_capacity_is_as_stated() {
-    if !firmware_tools() {
-        return;
-    }
-    let mut rng = Rng::new(16);
-    let largest = full_pairing_tournament(SWISS_16_ROUNDS_MAX_PLAYERS, 16, &mut rng);
-    assert_capacity_boundary(
-        "swiss",
-        &largest,
-        &full_pairing_tournament(SWISS_16_ROUNDS_MAX_PLAYERS + 1, 16, &mut rng),
-    );
+    on_every_board(|board| {
+        let mut rng = Rng::new(16);
+        let players = swiss_16_rounds_max_players(board);
+        let largest = full_pairing_tournament(players, 16, &mut rng);
+        assert_capacity_boundary(board, "swiss", &largest, &full_pairing_tournament(players + 1, 16, &mut rng));
+    });
 }
 
 #[test]
 fn greater_capacity_is_as_stated() {
-    if !firmware_tools() {
-        return;
-    }
-    let mut rng = Rng::new(637);
-    assert_capacity_boundary(
-        "greater",
-        &fully_known_game(GREATER_MAX_CARDS, &mut rng),
-        &fully_known_game(GREATER_MAX_CARDS + 1, &mut rng),
-    );
+    on_every_board(|board| {
+        let mut rng = Rng::new(637);
+        let cards = greater_max_cards(board);
+        assert_capacity_boundary(
+            board,
+            "greater",
+            &fully_known_game(cards, &mut rng),
+            &fully_known_game(cards + 1, &mut rng),
+        );
+    });
 }
 
 #[test]
 fn pathgame_capacity_is_as_stated() {
-    if !firmware_tools() {
-        return;
-    }
-    let mut rng = Rng::new(500);
-    assert_capacity_boundary(
-        "pathgame",
-        &braced_board(PATHGAME_MAX_BRACED_COLUMNS, &mut rng),
-        &braced_board(PATHGAME_MAX_BRACED_COLUMNS + 1, &mut rng),
-    );
+    on_every_board(|board| {
+        let mut rng = Rng::new(500);
+        let columns = pathgame_max_braced_columns(board);
+        assert_capacity_boundary(
+            board,
+            "pathgame",
+            &braced_board(columns, &mut rng),
+            &braced_board(columns + 1, &mut rng),
+        );
+    });
 }
 
-/// Every benchmark input of every problem on the firmware (in `--exact` mode where there is
+/// Every benchmark input of every problem on the `mps2-an386` (in `--exact` mode where there is
 /// one): the host's exact answer, or a capacity refusal for [`BENCH_BEYOND_CAPACITY`] only.
-/// Prints the elapsed time of each QEMU run (the worst `tavern` battle must take under 10 s).
+/// Prints the elapsed time of each QEMU run. (The other boards' figures for these inputs are
+/// the README's, from scripts/firmware-table.sh.)
 #[test]
 fn bench_inputs_answer_like_the_host_or_exceed_capacity() {
-    if !firmware_tools() {
-        return;
-    }
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench-inputs");
-    let mut names: Vec<String> =
-        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
-    names.sort();
-    let (mut failures, mut beyond_capacity) = (Vec::new(), Vec::new());
-    for name in names {
-        let Some(problem) = Problem::ALL.iter().find(|p| name.starts_with(&format!("{}_", p.name()))) else { continue };
-        let flags: &[&str] = if problem.has_exact_mode() { &["--exact"] } else { &[] };
-        let start = std::time::Instant::now();
-        let judged = judge(problem.name(), flags, &dir.join(&name));
-        println!(
-            "{name}: exit status {} in {:.3} s (QEMU start-up and log decoding included)",
-            judged.run.status,
-            start.elapsed().as_secs_f64()
-        );
-        match judged.run.status {
-            status::OK => {
-                let mut args = vec![problem.name()];
-                args.extend_from_slice(flags);
-                let host = referee(&args, &std::fs::read(dir.join(&name)).unwrap());
-                if host.status != 0 || host.stdout != judged.answer {
-                    failures.push(format!("{name}: the firmware's answer differs from the host's"));
-                }
-            }
-            status::CAPACITY if judged.answer.is_empty() => beyond_capacity.push(name),
-            other => failures.push(format!("{name}: exit status {other}, error {:?}", judged.error)),
+    on_every_board(|board| {
+        if board.name != "mps2-an386" {
+            return;
         }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert_eq!(beyond_capacity, BENCH_BEYOND_CAPACITY, "bench inputs beyond the firmware's capacity");
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench-inputs");
+        let mut names: Vec<String> =
+            std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        names.sort();
+        let (mut failures, mut beyond) = (Vec::new(), Vec::new());
+        for name in names {
+            let Some(problem) = Problem::ALL.iter().find(|p| name.starts_with(&format!("{}_", p.name()))) else {
+                continue;
+            };
+            let flags: &[&str] = if problem.has_exact_mode() { &["--exact"] } else { &[] };
+            let start = std::time::Instant::now();
+            let judged = judge(board, problem.name(), flags, &dir.join(&name));
+            println!(
+                "{name}: exit status {} in {:.3} s (QEMU start-up and log decoding included)",
+                judged.run.status,
+                start.elapsed().as_secs_f64()
+            );
+            match judged.run.status {
+                status::OK => {
+                    let mut args = vec![problem.name()];
+                    args.extend_from_slice(flags);
+                    let host = referee(&args, &std::fs::read(dir.join(&name)).unwrap());
+                    if host.status != 0 || host.stdout != judged.answer {
+                        failures.push(format!("{name}: the firmware's answer differs from the host's"));
+                    }
+                }
+                status::CAPACITY if judged.answer.is_empty() => beyond.push(name),
+                other => failures.push(format!("{name}: exit status {other}, error {:?}", judged.error)),
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+        assert_eq!(beyond, BENCH_BEYOND_CAPACITY, "bench inputs beyond the firmware's capacity");
+    });
 }
 
-/// A panic, a HardFault and a bad command line end the run with their failure status, never
-/// a hang.
+/// A panic, a fault and a bad command line end the run with their failure status, never a
+/// hang, on every board (a HardFault on Cortex-M, an illegal-instruction exception on RISC-V).
 #[test]
 fn crashes_and_bad_command_lines_end_the_run() {
-    if !firmware_tools() {
-        return;
-    }
-    let dir = scratch_dir();
-    let files = format!("\"{0}/answer\" \"{0}/error\"", dir.display());
-    for (append, expected) in [
-        ("--crash panic".to_owned(), status::PANIC),
-        ("--crash fault".to_owned(), status::HARD_FAULT),
-        (format!("chess \"{}/input\" {files}", dir.display()), status::FAILURE),
-        (format!("swiss \"{}/no-such-input\" {files}", dir.display()), status::FAILURE),
-    ] {
-        let run = qemu("referee-judge", &append);
-        assert_eq!(run.status, expected, "{append}: {}", run.log);
-    }
-    std::fs::remove_dir_all(&dir).unwrap();
+    on_every_board(|board| {
+        let dir = scratch_dir();
+        let files = format!("\"{0}/answer\" \"{0}/error\"", dir.display());
+        for (append, expected) in [
+            ("--crash panic".to_owned(), status::PANIC),
+            ("--crash fault".to_owned(), status::HARD_FAULT),
+            (format!("chess \"{}/input\" {files}", dir.display()), status::FAILURE),
+            (format!("swiss \"{}/no-such-input\" {files}", dir.display()), status::FAILURE),
+        ] {
+            let run = qemu(board, "referee-judge", &append);
+            assert_eq!(run.status, expected, "{} {append}: {}", board.name, run.log);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    });
+}
+
+/// The instruction count of a judge run (the QEMU plugin `embedded/qemu-plugin/insncount.c`,
+/// loaded by `embedded/qemu-run.sh`) is the same on two runs, on every board: the firmware's
+/// performance figure does not drift.
+#[test]
+fn instruction_counts_repeat_exactly() {
+    on_every_board(|board| {
+        let input = data_dir().join("tavern/sample-2.in");
+        let counts: Vec<u64> = (0..2)
+            .map(|_| {
+                let dir = scratch_dir();
+                let count = dir.join("instructions");
+                let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../embedded/qemu-run.sh");
+                let quoted = |path: &Path| format!("\"{}\"", path.display());
+                let append =
+                    format!("tavern {} {} {}", quoted(&input), quoted(&dir.join("answer")), quoted(&dir.join("error")));
+                let output = Command::new(script)
+                    .arg(firmware_dir(board).join("referee-judge"))
+                    .arg(append)
+                    .env("REFEREE_BOARD", board.name)
+                    .env("QEMU_COUNT_INSTRUCTIONS", &count)
+                    .output()
+                    .expect("running embedded/qemu-run.sh");
+                assert!(output.status.success(), "{}: {}", board.name, String::from_utf8_lossy(&output.stderr));
+                let text = std::fs::read_to_string(&count).expect("the plugin writes the count");
+                std::fs::remove_dir_all(&dir).unwrap();
+                text.trim().parse().expect("a count")
+            })
+            .collect();
+        println!("{}: tavern/sample-2.in: {} instructions", board.name, counts[0]);
+        assert!(counts[0] > 1000, "{}: {counts:?}", board.name);
+        assert_eq!(counts[0], counts[1], "{}: the count drifted", board.name);
+    });
 }

@@ -47,6 +47,9 @@ pub fn solve<W: Write + ?Sized>(
 ///
 /// # Complexity
 /// As [`solve`]; nothing of the input is held besides the scanner's window.
+// Never inlined into the judge dispatcher: its frame then holds one driver's locals at a
+// time, not every driver's (the deepest stack of the 16 KiB boards).
+#[inline(never)]
 pub fn solve_from<B: Window, W: Write + ?Sized>(
     scanner: &mut Scanner<B>,
     exact: bool,

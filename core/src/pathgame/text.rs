@@ -402,6 +402,9 @@ pub fn solve<W: Write + ?Sized>(input: &[u8], scratch: &mut (impl Scratch + ?Siz
 ///
 /// # Complexity
 /// `O(N)` time; N/32 words of scratch besides the scanner's window.
+// Never inlined into the judge dispatcher: its frame then holds one driver's locals at a
+// time, not every driver's (the deepest stack of the 16 KiB boards).
+#[inline(never)]
 pub fn solve_from<B: Window, W: Write + ?Sized>(
     scanner: &mut Scanner<B>,
     scratch: &mut (impl Scratch + ?Sized),

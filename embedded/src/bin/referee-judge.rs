@@ -19,20 +19,19 @@ fn main() {}
 mod firmware {
     use core::fmt::Write as _;
 
-    use cortex_m_rt::entry;
     use defmt::Display2Format;
     use referee_core::judge::{self, Error, ErrorKind};
     use referee_core::text::ReadAt as _;
-    use referee_embedded::budget::{ANSWER_CHUNK_BYTES, COMMAND_LINE_BYTES, JUDGE_WINDOW_BYTES, SLAB_WORDS};
+    use referee_embedded::budget::{COMMAND_LINE_BYTES, JUDGE_WINDOW_BYTES};
     use referee_embedded::command::{self, Command, Crash, Judge};
     use referee_embedded::hostfile::{self, ChunkWriter, HostInput};
     use referee_embedded::{runtime, status};
 
-    #[entry]
+    #[cfg_attr(target_arch = "arm", cortex_m_rt::entry)]
+    #[cfg_attr(target_arch = "riscv32", riscv_rt::entry)]
     fn main() -> ! {
-        static mut SLAB: [u32; SLAB_WORDS] = [0; SLAB_WORDS];
-        static mut CHUNK: [u8; ANSWER_CHUNK_BYTES] = [0; ANSWER_CHUNK_BYTES];
-        let code = run(SLAB, CHUNK);
+        runtime::paint_stack();
+        let code = run(runtime::slab(), runtime::answer_buffer());
         runtime::finish(code)
     }
 
@@ -59,7 +58,7 @@ mod firmware {
         match crash {
             #[allow(clippy::panic, reason = "the test of the panic path asks for exactly this")]
             Crash::Panic => panic!("deliberate panic (--crash panic)"),
-            Crash::Fault => cortex_m::asm::udf(),
+            Crash::Fault => runtime::fault(),
         }
     }
 
