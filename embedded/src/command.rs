@@ -49,7 +49,7 @@ pub const USAGE: &str = "usage: referee-judge PROBLEM [--exact] INPUT ANSWER ERR
 
 /// `battle`'s turns in progress at most: the judge scratch left beside the default table,
 /// 18 944 words, in frames of [`referee_core::battle::FRAME_WORDS`], and the hot frames on the
-/// machine's stack: 506 on the firmware.
+/// machine's stack (none on 32-bit targets): 498 on the firmware.
 #[allow(clippy::cast_possible_truncation)] // it fits: the assertion below.
 pub const BATTLE_DEPTH: u32 = BATTLE_FRAMES as u32;
 /// [`BATTLE_DEPTH`] as it is computed.
