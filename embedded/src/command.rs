@@ -63,7 +63,7 @@ pub fn firmware_options() -> Options {
 ///   [`referee_core::battle::FRAME_WORDS`], besides the [`referee_core::battle::HOT_FRAMES`] on
 ///   the machine's stack; at most [`crate::budget::BATTLE_STEPS`] turns expanded.
 ///
-/// On the `mps2-an386` (55 296 words) that is both default tables and 506 turns in progress.
+/// On the `mps2-an386` (55 296 words) that is both default tables and 498 turns in progress.
 ///
 /// # Complexity
 /// `O(1)`.

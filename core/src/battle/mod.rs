@@ -48,8 +48,10 @@
 //! `t ≤ 7` targets (49 with windfury) and numerators of `w` words. With the memo that is the
 //! number of distinct states; the median `typical` board of the benchmarks has a few hundred.
 //! Memory: the cache, the stack of turns in progress ([`Limits::stack_words`]: 38 words a turn
-//! for the usual widths, the innermost [`HOT_FRAMES`] on the machine's stack instead), and at
-//! most 7.4 KiB of machine stack on `thumbv7em` (measured from the frames of the build).
+//! for the usual widths, the innermost [`HOT_FRAMES`] on the machine's stack instead on 64-bit
+//! targets), and little machine stack: on `thumbv6m` (a Cortex-M0, optimised for size), from
+//! [`text::solve_from`] down, at most 3.9 KiB for the usual widths (the search itself 2.2 KiB)
+//! and 7.3 KiB with wide numerators (measured from the frames of the build).
 
 #[cfg(feature = "alloc")]
 mod memo;
@@ -82,7 +84,7 @@ pub const MAX_ATTACK: u32 = 1_000_000_000;
 pub const MAX_HEALTH: u32 = 1_000_000_000;
 /// Scratch words of the default strategy within the default limits: the stack of
 /// [`Limits::DEFAULT`] and [`DEFAULT_TABLE_WORDS`]: 74 048 words (289 KiB) on 64-bit targets,
-/// 74 960 (293 KiB) on the others.
+/// 75 264 (294 KiB) on the others (which keep no frame on the machine's stack).
 pub const DEFAULT_SCRATCH_WORDS: usize = (1024 - HOT_FRAMES) * FRAME_WORDS + DEFAULT_TABLE_WORDS;
 
 /// A set of keywords.
@@ -342,9 +344,9 @@ impl Board {
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Limits {
     /// Turns in progress at most (the depth of the search), for 128-bit keys and numerators:
-    /// the search keeps the innermost [`HOT_FRAMES`] on the machine's stack and
-    /// the others in `(depth - HOT_FRAMES) ·` [`FRAME_WORDS`] scratch words, never deeper
-    /// recursion. Frames of wider keys or numerators take more words, so the same words hold
+    /// the search keeps the innermost [`HOT_FRAMES`] on the machine's stack (none on 32-bit
+    /// targets) and the others in `(depth - HOT_FRAMES) ·` [`FRAME_WORDS`] scratch words, never
+    /// deeper recursion. Frames of wider keys or numerators take more words, so the same words hold
     /// fewer of them (with 1 024-bit numerators, which keep no frame on the machine's stack,
     /// about a third as many).
     pub depth: u32,
@@ -473,40 +475,69 @@ pub fn odds(
     limits: Limits,
     scratch: &mut (impl Scratch + ?Sized),
 ) -> Result<Odds, OddsError> {
-    // A request too large to count asks for `usize::MAX` words: the scratch refuses that with
-    // its own capacity in the error.
-    let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
-    odds_in(battle, strategy, limits, words)
-}
-
-/// [`odds`] with the scratch words taken: not generic, so the whole search is compiled (and
-/// optimised) once, in this crate.
-fn odds_in(battle: &Battle, strategy: Strategy, limits: Limits, words: &mut [u32]) -> Result<Odds, OddsError> {
-    let board = Board::new(battle);
-    let outcome = if state::Layout::new(&board).bits() <= 128 {
-        search_widening::<u128>(&board, strategy, limits, words)?
-    } else {
-        search_widening::<[u64; KEY_WORDS]>(&board, strategy, limits, words)?
-    };
+    let mut outcome = Outcome::TIE;
+    exact_outcome(battle, strategy, limits, scratch, &mut outcome)?;
     Probability::odds(&outcome)
 }
 
-/// Searches with `u128` numerators, and again with [`Wide`] ones if a value needs more.
+/// Writes the exact outcome of `battle` into `outcome`, before [`Probability::odds`] makes the
+/// three fractions of it: the judge driver converts it after the search, so that the search's
+/// machine stack does not sit below the 768 bytes of an [`Odds`]. Written through `outcome`,
+/// not returned: a wide outcome returned by value is copied from frame to frame on a Cortex-M0.
+///
+/// # Errors
+/// As [`odds`] (`outcome` is then unspecified).
+fn exact_outcome(
+    battle: &Battle,
+    strategy: Strategy,
+    limits: Limits,
+    scratch: &mut (impl Scratch + ?Sized),
+    outcome: &mut Outcome<Wide>,
+) -> Result<(), OddsError> {
+    // A request too large to count asks for `usize::MAX` words: the scratch refuses that with
+    // its own capacity in the error.
+    let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
+    outcome_in(battle, strategy, limits, words, outcome)
+}
+
+/// [`exact_outcome`] with the scratch words taken: not generic, so the whole search is compiled
+/// (and optimised) once, in this crate. Never inlined: its locals (and those of the searches'
+/// results) stay off the frame of the caller, which parses and writes.
+#[inline(never)]
+fn outcome_in(
+    battle: &Battle,
+    strategy: Strategy,
+    limits: Limits,
+    words: &mut [u32],
+    outcome: &mut Outcome<Wide>,
+) -> Result<(), OddsError> {
+    let board = Board::new(battle);
+    if state::Layout::key_bits(&board) <= 128 {
+        search_widening::<u128>(&board, strategy, limits, words, outcome)
+    } else {
+        search_widening::<[u64; KEY_WORDS]>(&board, strategy, limits, words, outcome)
+    }
+}
+
+/// Searches with `u128` numerators, and again with [`Wide`] ones if a value needs more; writes
+/// the outcome into `outcome`.
 fn search_widening<K: Key + Words>(
     board: &Board,
     strategy: Strategy,
     limits: Limits,
     words: &mut [u32],
-) -> Result<Outcome<Wide>, OddsError> {
+    outcome: &mut Outcome<Wide>,
+) -> Result<(), OddsError> {
     match search::<K, u128, HOT_FRAMES>(board, strategy, limits, words) {
-        Ok(outcome) => Ok(outcome.widen(Wide::from)),
-        Err(Stop::Error(e)) => Err(e),
+        Ok(narrow) => *outcome = narrow.widen(Wide::from),
+        Err(Stop::Error(e)) => return Err(e),
         Err(Stop::TooWide) => match search::<K, Wide, 0>(board, strategy, limits, words) {
-            Ok(outcome) => Ok(outcome),
-            Err(Stop::Error(e)) => Err(e),
-            Err(Stop::TooWide) => Err(OddsError::Precision),
+            Ok(wide) => *outcome = wide,
+            Err(Stop::Error(e)) => return Err(e),
+            Err(Stop::TooWide) => return Err(OddsError::Precision),
         },
     }
+    Ok(())
 }
 
 /// One search with keys `K` and numerators `N`. Never inlined: the searches of one battle run

@@ -124,35 +124,38 @@ impl<N: Numerator> Outcome<N> {
     /// A certain tie (and the empty sum).
     pub const TIE: Self = Self { alice: N::ZERO, bob: N::ZERO, exps: [0; 4] };
 
-    /// `self + other` (unreduced: [`Outcome::over`] reduces).
+    /// Adds `other` to this sum, in place (unreduced: [`Outcome::over`] reduces). In place,
+    /// so that wide numerators are not copied through temporaries (the machine stack of the
+    /// small targets).
     ///
     /// # Errors
-    /// [`TooWide`] when the common denominator's numerators do not fit.
+    /// [`TooWide`] when the common denominator's numerators do not fit (the sum is then
+    /// unspecified: the search stops).
     #[inline]
-    pub fn add(&self, other: &Self) -> Result<Self, TooWide> {
+    pub fn add(&mut self, other: &Self) -> Result<(), TooWide> {
         if other.exps == [0; 4] && other.alice == N::ZERO && other.bob == N::ZERO {
-            return Ok(*self);
+            return Ok(());
         }
         if self.exps == [0; 4] && self.alice == N::ZERO && self.bob == N::ZERO {
-            return Ok(*other);
+            *self = *other;
+            return Ok(());
         }
         if self.exps == other.exps {
-            return Ok(Self {
-                alice: self.alice.checked_add(other.alice).ok_or(TooWide)?,
-                bob: self.bob.checked_add(other.bob).ok_or(TooWide)?,
-                exps: self.exps,
-            });
+            self.alice = self.alice.checked_add(other.alice).ok_or(TooWide)?;
+            self.bob = self.bob.checked_add(other.bob).ok_or(TooWide)?;
+            return Ok(());
         }
         let mut exps = self.exps;
         for (e, &f) in exps.iter_mut().zip(&other.exps) {
             *e = (*e).max(f);
         }
-        let (a, b) = (self.scaled_to(exps)?, other.scaled_to(exps)?);
-        Ok(Self {
-            alice: a.alice.checked_add(b.alice).ok_or(TooWide)?,
-            bob: a.bob.checked_add(b.bob).ok_or(TooWide)?,
-            exps,
-        })
+        // One numerator at a time: a wide outcome is never copied whole.
+        self.alice =
+            scaled(self.alice, self.exps, exps)?.checked_add(scaled(other.alice, other.exps, exps)?).ok_or(TooWide)?;
+        self.bob =
+            scaled(self.bob, self.exps, exps)?.checked_add(scaled(other.bob, other.exps, exps)?).ok_or(TooWide)?;
+        self.exps = exps;
+        Ok(())
     }
 
     /// This sum divided by `k` (`1..=7` equally likely choices), in lowest terms.
@@ -167,33 +170,6 @@ impl<N: Numerator> Outcome<N> {
         }
         self.reduce();
         Ok(self)
-    }
-
-    /// The same value over `2^exps[0]·…` (each exponent at least the current one).
-    #[inline]
-    fn scaled_to(&self, exps: [u16; 4]) -> Result<Self, TooWide> {
-        let mut out = *self;
-        for (p, (&to, &from)) in exps.iter().zip(&self.exps).enumerate() {
-            let mut up = to - from;
-            if up == 0 {
-                continue;
-            }
-            if p == 0 {
-                out.alice = out.alice.checked_shl(u32::from(up)).ok_or(TooWide)?;
-                out.bob = out.bob.checked_shl(u32::from(up)).ok_or(TooWide)?;
-                continue;
-            }
-            let (chunk, chunk_exp) = CHUNKS[p];
-            while up > 0 {
-                let step = up.min(chunk_exp);
-                let factor = if step == chunk_exp { chunk } else { PRIMES[p].pow(u32::from(step)) };
-                out.alice = out.alice.checked_mul_u64(factor).ok_or(TooWide)?;
-                out.bob = out.bob.checked_mul_u64(factor).ok_or(TooWide)?;
-                up -= step;
-            }
-        }
-        out.exps = exps;
-        Ok(out)
     }
 
     /// Divides out every prime of the denominator that divides both numerators.
@@ -225,9 +201,35 @@ impl<N: Numerator> Outcome<N> {
     /// # Errors
     /// [`TooWide`] when it does not.
     pub fn denominator(&self) -> Result<N, TooWide> {
-        let one = Self { alice: N::ONE, bob: N::ZERO, exps: [0; 4] };
-        Ok(one.scaled_to(self.exps)?.alice)
+        scaled(N::ONE, [0; 4], self.exps)
     }
+}
+
+/// `value` over `2^from[0]·…` as a numerator over `2^to[0]·…` (each exponent of `to` at least
+/// that of `from`).
+///
+/// # Errors
+/// [`TooWide`] when it does not fit.
+#[inline]
+fn scaled<N: Numerator>(mut value: N, from: [u16; 4], to: [u16; 4]) -> Result<N, TooWide> {
+    for (p, (&to, &from)) in to.iter().zip(&from).enumerate() {
+        let mut up = to - from;
+        if up == 0 {
+            continue;
+        }
+        if p == 0 {
+            value = value.checked_shl(u32::from(up)).ok_or(TooWide)?;
+            continue;
+        }
+        let (chunk, chunk_exp) = CHUNKS[p];
+        while up > 0 {
+            let step = up.min(chunk_exp);
+            let factor = if step == chunk_exp { chunk } else { PRIMES[p].pow(u32::from(step)) };
+            value = value.checked_mul_u64(factor).ok_or(TooWide)?;
+            up -= step;
+        }
+    }
+    Ok(value)
 }
 
 #[cfg(test)]
@@ -251,13 +253,17 @@ mod tests {
         // (1/2 + 1/2 · 1/3) / 1 = 2/3; then a third of it: 2/9.
         let half = Outcome::<u128>::ALICE.over(2).unwrap();
         let sixth = Outcome::<u128>::ALICE.over(3).unwrap().over(2).unwrap();
-        let sum = half.add(&sixth).unwrap().over(1).unwrap();
+        let mut sum = half;
+        sum.add(&sixth).unwrap();
+        let sum = sum.over(1).unwrap();
         assert_eq!(sum, Outcome { alice: 2, bob: 0, exps: [0, 1, 0, 0] });
         let ninth = sum.over(3).unwrap();
         assert_eq!(ninth, Outcome { alice: 2, bob: 0, exps: [0, 2, 0, 0] });
         assert_eq!(ninth.denominator(), Ok(9));
         // Two halves of a certain win are a certain win.
-        let whole = half.add(&half).unwrap().over(1).unwrap();
+        let mut whole = half;
+        whole.add(&half).unwrap();
+        let whole = whole.over(1).unwrap();
         assert_eq!(whole, Outcome::ALICE);
     }
 
@@ -268,7 +274,7 @@ mod tests {
         let mut x = Outcome::<u128>::ALICE;
         let mut narrow_failed = false;
         for _ in 0..200 {
-            match x.add(&Outcome::BOB).and_then(|s| s.over(2)).and_then(|s| s.over(3)) {
+            match x.add(&Outcome::BOB).and_then(|()| x.over(2)).and_then(|s| s.over(3)) {
                 Ok(next) => x = next,
                 Err(TooWide) => {
                     narrow_failed = true;
@@ -279,7 +285,8 @@ mod tests {
         assert!(narrow_failed);
         let mut w = Outcome::<Wide>::ALICE;
         for _ in 0..200 {
-            w = w.add(&Outcome::BOB).and_then(|s| s.over(2)).and_then(|s| s.over(3)).unwrap();
+            w.add(&Outcome::BOB).unwrap();
+            w = w.over(2).and_then(|s| s.over(3)).unwrap();
         }
         assert_eq!(w.exps, [200, 200, 0, 0]);
         assert!(w.denominator().is_ok());
@@ -290,7 +297,7 @@ mod tests {
         let mut x = Outcome::<u128>::ALICE;
         let mut refused = false;
         for _ in 0..200 {
-            match x.add(&Outcome::BOB.over(7).unwrap()).and_then(|s| s.over(7)) {
+            match x.add(&Outcome::BOB.over(7).unwrap()).and_then(|()| x.over(7)) {
                 Ok(next) => x = next,
                 Err(TooWide) => {
                     refused = true;

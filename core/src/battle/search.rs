@@ -145,14 +145,17 @@ impl<K: Words + Copy, N: Words + Copy> Frame<K, N> {
 
 /// Frames of 128-bit numerators kept on the machine's stack before the stack words are used:
 /// the turns in progress of most battles fit them, so most searches never copy a frame to
-/// words. 32 (about 9 KiB) on 64-bit targets, 8 (about 2 KiB; measured on `thumbv7em`, the
-/// deepest search frame is 7.4 KiB) on the small ones. A search with wide numerators keeps
-/// none there (its frames are large). Only speed and stack depend on it, never an answer.
+/// words. 32 (about 9 KiB) on 64-bit targets, where writing frames to words instead costs 14 %
+/// more instructions (callgrind, typical boards); none on the small ones, where it costs
+/// nothing measurable (within ±2.5 % of 8 hot frames on the Cortex-M4F's typical boards) and
+/// 8 hot frames took 2.9 KiB of a Cortex-M0's machine stack. A search with wide numerators
+/// keeps none there (its frames are large). Only speed and stack depend on it, never an
+/// answer.
 #[cfg(target_pointer_width = "64")]
 pub const HOT_FRAMES: usize = 32;
-/// Frames of 128-bit numerators kept on the machine's stack (see the 64-bit definition).
+/// Frames of 128-bit numerators kept on the machine's stack: none (see the 64-bit definition).
 #[cfg(not(target_pointer_width = "64"))]
-pub const HOT_FRAMES: usize = 8;
+pub const HOT_FRAMES: usize = 0;
 
 /// The turns in progress below the innermost one: the first `HOT` as values, the rest written
 /// to the caller's words.
@@ -164,8 +167,8 @@ pub(super) struct Stack<'s, K, N, const HOT: usize> {
 
 impl<'s, K: Words + Copy, N: Words + Copy, const HOT: usize> Stack<'s, K, N, HOT> {
     /// A stack over `cold` words, with `empty` filling the unused hot frames.
-    fn new(cold: &'s mut [u32], empty: Frame<K, N>) -> Self {
-        Self { hot: [empty; HOT], cold, len: 0 }
+    fn new(cold: &'s mut [u32], empty: &Frame<K, N>) -> Self {
+        Self { hot: [*empty; HOT], cold, len: 0 }
     }
 
     /// Frames it holds at most.
@@ -201,10 +204,26 @@ impl<'s, K: Words + Copy, N: Words + Copy, const HOT: usize> Stack<'s, K, N, HOT
     }
 }
 
-/// What resolving a state's value gave: its outcome, or a turn to search.
+/// What resolving a state's value gave: its outcome, or a turn to search (its frame is built
+/// by the caller, in place: frames are large with wide numerators).
 enum Opened<K, N> {
     Known(Outcome<N>),
-    Turn(Frame<K, N>),
+    Turn(Turn<K>),
+}
+
+/// An attack to search, the small fields of its frame ([`Search::attack`] adds the rest).
+#[derive(Clone, Copy)]
+struct Turn<K> {
+    /// The attacking side.
+    me: usize,
+    /// The attacking minion.
+    a: usize,
+    /// The turn's first attack (a windfury attacker attacks again after it).
+    first: bool,
+    /// The key of the state attacked from, with `me` to move.
+    key: K,
+    /// As [`Frame::store`].
+    store: Option<(K, u64)>,
 }
 
 /// One search over a battle: the board, the key layout, the cache, and the stack of the turns
@@ -226,7 +245,10 @@ impl<'b, 's, K: Key + Words, C> Search<'b, 's, K, C> {
     /// A search of `board` with `cache` and `stack` words for its frames, within `limits`
     /// (their depth is what the words hold).
     pub fn new(board: &'b Board, cache: C, stack: &'s mut [u32], limits: Limits) -> Self {
-        Self { board, layout: Layout::new(board), cache, stack, steps: 0, limits, keys: core::marker::PhantomData }
+        let mut search =
+            Self { board, layout: Layout::EMPTY, cache, stack, steps: 0, limits, keys: core::marker::PhantomData };
+        search.layout.build(board);
+        search
     }
 
     /// The outcome of the battle from its start (both first movers when the sides are even).
@@ -247,7 +269,7 @@ impl<'b, 's, K: Key + Words, C> Search<'b, 's, K, C> {
         let mut total = Outcome::TIE;
         for &mover in movers {
             let key = self.layout.pack(&start, mover);
-            total = total.add(&self.evaluate::<N, HOT>(&start, mover, key)?)?;
+            total.add(&self.evaluate::<N, HOT>(start, mover, key)?)?;
         }
         Ok(total.over(movers.len())?)
     }
@@ -257,19 +279,20 @@ impl<'b, 's, K: Key + Words, C> Search<'b, 's, K, C> {
     /// stack words; the innermost frame is kept in `current`.
     fn evaluate<N: Numerator + Words, const HOT: usize>(
         &mut self,
-        state: &State,
+        mut state: State,
         mover: usize,
         key: K,
     ) -> Result<Outcome<N>, Stop>
     where
         C: Cache<K, N>,
     {
-        let current = match self.open(state, mover, key)? {
+        let turn = match self.open(&mut state, mover, key)? {
             Opened::Known(outcome) => return Ok(outcome),
-            Opened::Turn(frame) => frame,
+            Opened::Turn(turn) => turn,
         };
+        let current = self.attack(&state, turn);
         // The stack borrows the words for the walk and gives them back after it, whatever it gave.
-        let mut stack = Stack::<K, N, HOT>::new(core::mem::take(&mut self.stack), current);
+        let mut stack = Stack::<K, N, HOT>::new(core::mem::take(&mut self.stack), &current);
         let outcome = self.walk(&mut stack, current);
         self.stack = stack.cold;
         outcome
@@ -286,7 +309,7 @@ impl<'b, 's, K: Key + Words, C> Search<'b, 's, K, C> {
     {
         loop {
             // Descend: the next target of the current frame, until one needs a turn searched.
-            let next = if current.targets != 0 {
+            if current.targets != 0 {
                 let t = current.targets.trailing_zeros() as usize;
                 current.targets &= current.targets - 1;
                 let (me, a) = (current.me, current.a);
@@ -294,30 +317,26 @@ impl<'b, 's, K: Key + Words, C> Search<'b, 's, K, C> {
                 let mut child = current.state;
                 let attacker_died = child.exchange(self.board, me, a, t);
                 if child.over() {
-                    current.sum = current.sum.add(&finished(&child))?;
+                    current.sum.add(&finished(&child))?;
                     continue;
                 }
                 let child_key = self.layout.update(current.key, &current.state, &child, [(me, a), (foe, t)]);
-                if current.first && self.board.sides[me].windfury & bit(a) != 0 && !attacker_died {
-                    Some(self.attack(&child, me, a, false, child_key, None))
+                let turn = if current.first && self.board.sides[me].windfury & bit(a) != 0 && !attacker_died {
+                    Turn { me, a, first: false, key: child_key, store: None }
                 } else {
-                    match self.open(&child, foe, self.layout.flip_mover(child_key))? {
+                    match self.open(&mut child, foe, self.layout.flip_mover(child_key))? {
                         Opened::Known(outcome) => {
-                            current.sum = current.sum.add(&outcome)?;
+                            current.sum.add(&outcome)?;
                             continue;
                         }
-                        Opened::Turn(frame) => Some(frame),
+                        Opened::Turn(turn) => turn,
                     }
-                }
-            } else {
-                None
-            };
-            if let Some(frame) = next {
+                };
                 if !stack.push(&current) {
                     let limit = u32::try_from(stack.capacity()).unwrap_or(u32::MAX);
                     return Err(Stop::Error(OddsError::Depth { limit }));
                 }
-                current = frame;
+                current = self.attack(&child, turn);
                 continue;
             }
             // Ascend: the frame is complete.
@@ -327,14 +346,15 @@ impl<'b, 's, K: Key + Words, C> Search<'b, 's, K, C> {
             }
             let Some(parent) = stack.pop() else { return Ok(outcome) };
             current = parent;
-            current.sum = current.sum.add(&outcome)?;
+            current.sum.add(&outcome)?;
         }
     }
 
     /// Resolves the value of `state` at the start of `mover`'s turn (`key`: its key): a duel
-    /// in closed form, a cached outcome, a tie when nobody can attack, or the frame of the turn
-    /// to search (its first attack). A side that cannot attack passes.
-    fn open<N: Numerator>(&mut self, state: &State, mover: usize, key: K) -> Result<Opened<K, N>, Stop>
+    /// in closed form, a cached outcome, a tie when nobody can attack, or the turn to search
+    /// (its first attack), `state` then updated to the state it attacks from (the attacker's
+    /// turn bit set). A side that cannot attack passes.
+    fn open<N: Numerator>(&mut self, state: &mut State, mover: usize, key: K) -> Result<Opened<K, N>, Stop>
     where
         C: Cache<K, N>,
     {
@@ -360,25 +380,19 @@ impl<'b, 's, K: Key + Words, C> Search<'b, 's, K, C> {
                 return Err(Stop::Error(OddsError::Steps { limit: self.limits.steps }));
             }
             self.steps += 1;
-            let mut next = *state;
-            next.sides[mover].done |= bit(a);
-            next.sides[mover].settle(attackers);
-            let next_key = self.layout.update(key, state, &next, [(mover, a), (mover, a)]);
-            return Ok(Opened::Turn(self.attack(&next, mover, a, true, next_key, Some((key, self.steps)))));
+            let before = state.sides[mover].done;
+            state.sides[mover].done |= bit(a);
+            state.sides[mover].settle(attackers);
+            // Only the mover's turn bits changed.
+            let next_key = self.layout.update_done(key, mover, before, state.sides[mover].done);
+            return Ok(Opened::Turn(Turn { me: mover, a, first: true, key: next_key, store: Some((key, self.steps)) }));
         }
     }
 
-    /// The frame of `me`'s minion `a` attacking from `state` (`key`: its key with `me` to
-    /// move): a target drawn uniformly among the enemy's taunts, if any, else all.
-    fn attack<N: Numerator>(
-        &self,
-        state: &State,
-        me: usize,
-        a: usize,
-        first: bool,
-        key: K,
-        store: Option<(K, u64)>,
-    ) -> Frame<K, N> {
+    /// The frame of `turn` from `state`: a target drawn uniformly among the enemy's taunts, if
+    /// any, else all.
+    fn attack<N: Numerator>(&self, state: &State, turn: Turn<K>) -> Frame<K, N> {
+        let Turn { me, a, first, key, store } = turn;
         let enemy = &state.sides[me ^ 1];
         let taunts = enemy.alive & self.board.sides[me ^ 1].taunt;
         let targets = if taunts != 0 { taunts } else { enemy.alive };

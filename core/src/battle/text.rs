@@ -5,7 +5,11 @@
 
 use core::fmt::Write;
 
-use super::{odds, Battle, Keywords, Limits, Minion, Minions, OddsError, Strategy, MAX_ATTACK, MAX_HEALTH};
+use super::outcome::Outcome;
+use super::{
+    exact_outcome, Battle, Keywords, Limits, Minion, Minions, OddsError, Probability, Strategy, Wide, MAX_ATTACK,
+    MAX_HEALTH,
+};
 use crate::scratch::Scratch;
 use crate::text::format::ANSWER_DIGITS;
 use crate::text::scanner::check_unsigned;
@@ -59,6 +63,8 @@ pub fn parse(input: &[u8]) -> Result<Battle> {
 ///
 /// # Complexity
 /// `O(B)` for the `B` bytes read.
+// Never inlined: [`solve_from`]'s frame, below the whole search, then keeps none of its locals.
+#[inline(never)]
 pub fn parse_from<B: Window>(scanner: &mut Scanner<B>) -> Result<Battle> {
     let n = scanner.number::<u8>(NAMES[0].count, 1, MAX_SIDE)?;
     let m = scanner.number::<u8>(NAMES[1].count, 1, MAX_SIDE)?;
@@ -134,7 +140,7 @@ fn digits<B: Window>(scanner: &mut Scanner<B>) -> Option<Option<u64>> {
 /// for the battle; a write error from `out`.
 ///
 /// # Complexity
-/// That of [`odds`] plus `O(B)` for the `B` bytes of the input.
+/// That of [`super::odds`] plus `O(B)` for the `B` bytes of the input.
 pub fn solve<W: Write + ?Sized>(
     input: &[u8],
     exact: bool,
@@ -152,7 +158,10 @@ pub fn solve<W: Write + ?Sized>(
 /// As [`solve`].
 ///
 /// # Complexity
-/// That of [`odds`] plus `O(B)` for the `B` bytes read.
+/// That of [`super::odds`] plus `O(B)` for the `B` bytes read.
+// Never inlined into the judge dispatcher: its frame then holds one driver's locals at a
+// time, not every driver's (the deepest stack of the 16 KiB boards).
+#[inline(never)]
 pub fn solve_from<B: Window, W: Write + ?Sized>(
     scanner: &mut Scanner<B>,
     exact: bool,
@@ -162,17 +171,47 @@ pub fn solve_from<B: Window, W: Write + ?Sized>(
     out: &mut W,
 ) -> Result<()> {
     let battle = parse_from(scanner)?;
-    // A search that cannot run is refused at the start of the input, where the battle is.
-    let start = Position { line: 1, column: 1 };
-    let odds = odds(&battle, strategy, limits, scratch).map_err(|e| Error::new(start, odds_error(e)))?;
-    for probability in [odds.alice, odds.bob, odds.tie] {
-        if exact {
-            write!(out, "{probability}")?;
-        } else {
-            probability.write_decimal(out, ANSWER_DIGITS)?;
-        }
-        out.write_str("\n")?;
+    let mut outcome = Outcome::TIE;
+    exact_outcome(&battle, strategy, limits, scratch, &mut outcome).map_err(refused)?;
+    write_answer(&outcome, exact, out)
+}
+
+/// A search that cannot run is refused at the start of the input, where the battle is.
+fn refused(error: OddsError) -> Error {
+    Error::new(Position { line: 1, column: 1 }, odds_error(error))
+}
+
+/// Writes the three probabilities of `outcome` as [`solve`] does: those of
+/// [`Probability::odds`], made and written one at a time, so that no [`super::Odds`] (768
+/// bytes) sits on the machine stack. Never inlined: its wide arithmetic's locals stay off the
+/// machine stack of the search, which runs before it.
+#[inline(never)]
+fn write_answer<W: Write + ?Sized>(outcome: &Outcome<Wide>, exact: bool, out: &mut W) -> Result<()> {
+    let tie = outcome.denominator().ok().and_then(|den| den.checked_sub(outcome.alice)?.checked_sub(outcome.bob));
+    let tie = tie.ok_or_else(|| refused(OddsError::Precision))?;
+    for numerator in [&outcome.alice, &outcome.bob, &tie] {
+        write_part(numerator, outcome.exps, exact, out)?;
     }
+    Ok(())
+}
+
+/// Writes `numerator` over the denominator of `exps`, in lowest terms, as [`solve`] does.
+#[inline(never)]
+fn write_part<W: Write + ?Sized>(numerator: &Wide, exps: [u16; 4], exact: bool, out: &mut W) -> Result<()> {
+    let probability = Probability::reduced(*numerator, exps).ok_or_else(|| refused(OddsError::Precision))?;
+    write_probability(&probability, exact, out)
+}
+
+/// Writes one probability and a line break, as [`solve`] does. Never inlined: the wide
+/// arithmetic of a decimal takes a frame of its own, beside [`Probability::reduced`]'s.
+#[inline(never)]
+fn write_probability<W: Write + ?Sized>(probability: &Probability, exact: bool, out: &mut W) -> Result<()> {
+    if exact {
+        write!(out, "{probability}")?;
+    } else {
+        probability.write_decimal(out, ANSWER_DIGITS)?;
+    }
+    out.write_str("\n")?;
     Ok(())
 }
 

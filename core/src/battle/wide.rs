@@ -112,7 +112,7 @@ impl Probability {
     }
 
     /// `num / (2^e2 · 3^e3 · 5^e5 · 7^e7)` in lowest terms, if the denominator fits.
-    fn reduced(mut num: Wide, mut exps: [u16; 4]) -> Option<Self> {
+    pub(super) fn reduced(mut num: Wide, mut exps: [u16; 4]) -> Option<Self> {
         if num.is_zero() {
             return Some(Self { numerator: Wide::ZERO, denominator: Wide::ONE });
         }
