@@ -162,7 +162,7 @@ mod tests {
         let largest = options_for(55_296);
         assert_eq!(largest.tavern, tavern::Strategy::default());
         assert_eq!(largest.battle, battle::Strategy::default());
-        // 498 frames in scratch, besides the machine stack's (8 on the 32-bit targets: 506).
+        // 498 frames in scratch, besides the machine stack's (none on the 32-bit targets).
         assert_eq!(largest.battle_limits.depth as usize, 498 + battle::HOT_FRAMES);
     }
 
