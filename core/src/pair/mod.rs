@@ -217,11 +217,11 @@ impl Units {
     }
 }
 
-/// A reproducible stream of numbers for `--seed` (SplitMix64).
-struct SplitMix(u64);
+/// A reproducible stream of numbers for `--seed` (SplitMix64); the crate's tests draw from it too.
+pub(crate) struct SplitMix(pub(crate) u64);
 
 impl SplitMix {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -230,7 +230,7 @@ impl SplitMix {
     }
 
     /// A number in `0..bound` (`bound ≥ 1`), by rejection.
-    fn below(&mut self, bound: u64) -> u64 {
+    pub(crate) fn below(&mut self, bound: u64) -> u64 {
         let zone = u64::MAX - u64::MAX % bound;
         loop {
             let x = self.next();

@@ -454,22 +454,35 @@ mod tests {
         (0..SUMS).filter(|&j| bits[j / 64] >> (j % 64) & 1 == 1).map(|j| sums(table, side)[j]).collect()
     }
 
-    /// SplitMix64: a seeded generator for the comparison test.
-    struct Rng(u64);
+    /// The crate's seeded generator, with uniform values in `1..=top`.
+    struct Rng(crate::pair::SplitMix);
 
     impl Rng {
+        fn new(seed: u64) -> Self {
+            Self(crate::pair::SplitMix(seed))
+        }
+
         fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
+            self.0.next()
         }
 
         /// Uniform in `1..=top`.
         fn value(&mut self, top: u32) -> u32 {
-            u32::try_from(self.next() % u64::from(top)).unwrap() + 1
+            u32::try_from(self.0.below(u64::from(top))).unwrap() + 1
         }
+    }
+
+    /// The attack values and sizes of the `round`-th random board: values in `1..=4`,
+    /// `1..=10` or `1..=MAX_VALUE` in turn, sizes through every pair of `1..=7`.
+    fn random_board(rng: &mut Rng, round: usize) -> ([[u32; 8]; 2], [usize; 2]) {
+        let top = [4, 10, MAX_VALUE][round % 3];
+        let sizes = [1 + round % 7, 1 + (round / 3) % 7];
+        let v = [0, 1].map(|side| {
+            let mut row = [0u32; 8];
+            row[..sizes[side]].iter_mut().for_each(|x| *x = rng.value(top));
+            row
+        });
+        (v, sizes)
     }
 
     #[test]
@@ -501,7 +514,7 @@ mod tests {
 
     #[test]
     fn ranks_equal_the_per_mask_sums_reference() {
-        let mut rng = Rng(0x007a_7e54);
+        let mut rng = Rng::new(0x007a_7e54);
         let mut words = [0u32; RANK_TABLE_WORDS];
         let mut checked = 0u64;
         for round in 0..600 {
@@ -546,16 +559,10 @@ mod tests {
 
     #[test]
     fn keys_equal_the_reference_keys() {
-        let mut rng = Rng(42);
+        let mut rng = Rng::new(42);
         let mut words = [0u32; RANK_TABLE_WORDS];
         for round in 0..300 {
-            let top = [4, 10, MAX_VALUE][round % 3];
-            let sizes = [1 + round % 7, 1 + (round / 3) % 7];
-            let v = [0, 1].map(|side| {
-                let mut row = [0u32; 8];
-                row[..sizes[side]].iter_mut().for_each(|x| *x = rng.value(top));
-                row
-            });
+            let (v, sizes) = random_board(&mut rng, round);
             let table = RankTable::build(&mut words, &v, sizes).unwrap();
             for _ in 0..50 {
                 let mut state = State { sides: [Side::new(&v[0], sizes[0]), Side::new(&v[1], sizes[1])] };
@@ -587,16 +594,10 @@ mod tests {
 
     #[test]
     fn kept_ranks_follow_every_exchange() {
-        let mut rng = Rng(7);
+        let mut rng = Rng::new(7);
         let mut words = [0u32; RANK_TABLE_WORDS];
         for round in 0..400 {
-            let top = [4, 10, MAX_VALUE][round % 3];
-            let sizes = [1 + round % 7, 1 + (round / 3) % 7];
-            let v = [0, 1].map(|side| {
-                let mut row = [0u32; 8];
-                row[..sizes[side]].iter_mut().for_each(|x| *x = rng.value(top));
-                row
-            });
+            let (v, sizes) = random_board(&mut rng, round);
             let table = RankTable::build(&mut words, &v, sizes).unwrap();
             let mut state = State { sides: [Side::new(&v[0], sizes[0]), Side::new(&v[1], sizes[1])] };
             table.start(&mut state);
