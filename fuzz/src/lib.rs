@@ -105,6 +105,12 @@ pub fn check_judge_with(problem: Problem, input: &[u8], all: &[Options], sizes: 
     }
 }
 
+/// The heap scratch limit of [`check_parse`]: 1 Mi words (4 MiB). A larger input is a capacity
+/// error, checked as quickly as any other, instead of an allocation of up to 64 MiB per
+/// execution under the sanitizer (a tournament of millions of players), which made the long
+/// runs crawl at a hundred executions a second; `judge_*` keep the default limit.
+pub const PARSE_SCRATCH_LIMIT: usize = 1 << 20;
+
 /// The light property of the `parse_*` targets, for the long runs: one run of the judge driver
 /// with a heap scratch; an error must lie inside the input and be an input or capacity error, an
 /// answer must be text ending in a newline.
@@ -112,7 +118,7 @@ pub fn check_judge_with(problem: Problem, input: &[u8], all: &[Options], sizes: 
 /// # Panics
 /// When it is not so.
 pub fn check_parse(problem: Problem, input: &[u8], options: &Options) {
-    match run(problem, input, options, &mut HeapScratch::default()) {
+    match run(problem, input, options, &mut HeapScratch::with_limit(PARSE_SCRATCH_LIMIT)) {
         Ok(answer) => assert!(answer.ends_with('\n'), "answer without a final newline: {answer:?}"),
         Err(error) => {
             assert_inside(input, error.position);
