@@ -23,7 +23,7 @@
 //! matter, so states repeat massively. Each outcome is exact: Alice's and Bob's numerators
 //! over `2^a·3^b·5^c·7^d` in lowest terms (see `outcome` for why no other prime occurs and
 //! the bound), first in `u128` and, when a value needs more, again in the 1 024-bit
-//! [`Wide`] of the `bnum` crate. A battle whose exact odds need more is refused with
+//! [`Wide`] of the `ruint` crate. A battle whose exact odds need more is refused with
 //! [`OddsError::Precision`]; the bound: every battle in which no path makes more than 117
 //! random choices fits, and in practice far longer ones (a denominator of `2^1023` is 1 023
 //! two-way choices). A fight of one minion against one is answered in closed form, whatever

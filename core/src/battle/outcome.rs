@@ -46,9 +46,9 @@ pub(super) trait Numerator: Copy + PartialEq + Debug {
     fn shr(self, bits: u32) -> Self;
     /// Trailing zero bits (any large value for zero).
     fn trailing_zeros(self) -> u32;
-    /// `self mod k`, `k > 0`.
+    /// `self mod k`, `0 < k < 2^32`.
     fn rem_u64(self, k: u64) -> u64;
-    /// `self / k`, `k > 0`.
+    /// `self / k`, `0 < k < 2^32`.
     fn div_u64(self, k: u64) -> Self;
     /// The value as a `u128`, if it fits.
     fn to_u128(self) -> Option<u128>;
