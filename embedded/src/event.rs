@@ -44,8 +44,33 @@ pub const EXPECTED: &[u8] = b"1 3 9 1147/2700 19/27 143/300
 ";
 
 /// The most players of an 18-round event (the longest real Swiss events) whose event and
-/// ranking fit the slab together: `n·(18 + 7) + 11·n` words.
-pub const LARGEST_18_ROUND_EVENT: u32 = 1592;
+/// ranking fit `slab_words` together: `n·(18 + 7) + 11·n` words (1 592 players on the
+/// `mps2-an386`).
+///
+/// # Complexity
+/// `O(log n)` evaluations of the word counts.
+#[must_use]
+pub fn largest_18_round_event(slab_words: usize) -> u32 {
+    largest_fitting(slab_words, |n| {
+        Event::words_needed(n, 18)?.checked_add(Event::ranking_words(usize::try_from(n).ok()?)?)
+    })
+}
+
+/// The largest `n` in `0..2^24` whose `words(n)` is at most `slab_words` (`words` grows with
+/// `n`; `None` counts as too many).
+pub(crate) fn largest_fitting(slab_words: usize, words: impl Fn(u32) -> Option<usize>) -> u32 {
+    let fits = |n| words(n).is_some_and(|w| w <= slab_words);
+    let (mut low, mut high) = (0u32, 1 << 24);
+    while low + 1 < high {
+        let middle = low + (high - low) / 2;
+        if fits(middle) {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    low
+}
 
 /// What went wrong building or ranking the event, if anything.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,10 +151,15 @@ mod tests {
     }
 
     #[test]
-    fn the_largest_18_round_event_fits_the_slab_and_one_more_player_does_not() {
+    fn the_largest_18_round_event_fits_each_slab_and_one_more_player_does_not() {
         let words = |n: u32| Event::words_needed(n, 18).unwrap() + Event::ranking_words(n as usize).unwrap();
-        assert!(words(LARGEST_18_ROUND_EVENT) <= crate::budget::SLAB_WORDS);
-        assert!(words(LARGEST_18_ROUND_EVENT + 1) > crate::budget::SLAB_WORDS);
+        for board in crate::board::BOARDS {
+            let largest = largest_18_round_event(board.slab_words());
+            assert!(words(largest) <= board.slab_words(), "{}", board.name);
+            assert!(words(largest + 1) > board.slab_words(), "{}", board.name);
+            std::println!("{}: {largest} players", board.name);
+        }
+        assert_eq!(largest_18_round_event(crate::board::MPS2_AN386.slab_words()), 1592);
     }
 
     #[test]

@@ -25,9 +25,16 @@ pub const ROUNDS: [(&[u32], &[Row]); 3] = [
 /// The pairing of round 4: one line per match (`player1 player2`), the bye, the objective.
 pub const EXPECTED: &[u8] = b"1 2\nbye 3\nrematches 1, second byes 0, bye points 6, cost 0\n";
 
-/// The most players of an event after 18 rounds whose event, ranking and pairing fit the slab
-/// together by [`pair::words_needed`]'s bound: `n·(18 + 7) + 11·n` words and the pairing's.
-pub const LARGEST_18_ROUND_PAIRING: u32 = 105;
+/// The most players of an event after 18 rounds whose event, ranking and pairing fit
+/// `slab_words` together by [`pair::words_needed`]'s bound: `n·(18 + 7) + 11·n` words and the
+/// pairing's (105 players on the `mps2-an386`).
+///
+/// # Complexity
+/// `O(log n)` evaluations of the word counts.
+#[must_use]
+pub fn largest_18_round_pairing(slab_words: usize) -> u32 {
+    crate::event::largest_fitting(slab_words, words_for_18_rounds)
+}
 
 /// The words an event of `players` after 18 rounds needs to be ranked and paired (the bound).
 #[must_use]
@@ -72,10 +79,15 @@ mod tests {
     }
 
     #[test]
-    fn the_largest_18_round_pairing_fits_the_slab_and_one_more_player_does_not() {
+    fn the_largest_18_round_pairing_fits_each_slab_and_one_more_player_does_not() {
         let words = |n| words_for_18_rounds(n).unwrap();
-        assert!(words(LARGEST_18_ROUND_PAIRING) <= crate::budget::SLAB_WORDS);
-        assert!(words(LARGEST_18_ROUND_PAIRING + 1) > crate::budget::SLAB_WORDS);
+        for board in crate::board::BOARDS {
+            let largest = largest_18_round_pairing(board.slab_words());
+            assert!(words(largest) <= board.slab_words(), "{}", board.name);
+            assert!(words(largest + 1) > board.slab_words(), "{}", board.name);
+            std::println!("{}: {largest} players", board.name);
+        }
+        assert_eq!(largest_18_round_pairing(crate::board::MPS2_AN386.slab_words()), 105);
     }
 
     #[test]
