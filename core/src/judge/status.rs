@@ -14,7 +14,7 @@ use crate::text::{Error, ErrorKind};
 /// | [`SelfCheckFailed`](Self::SelfCheckFailed) | 4 | firmware: a self-check case failed |
 /// | [`StackOverflow`](Self::StackOverflow) | 5 | firmware: the stack used all of its region |
 /// | [`Panic`](Self::Panic) | 101 | a broken internal invariant (never expected from any input) |
-/// | [`HardFault`](Self::HardFault) | 102 | firmware: a HardFault |
+/// | [`HardFault`](Self::HardFault) | 102 | firmware: a HardFault (Cortex-M), an exception (RISC-V) |
 /// | [`UnexpectedException`](Self::UnexpectedException) | 103 | firmware: an exception it never enables |
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -34,7 +34,7 @@ pub enum ExitStatus {
     StackOverflow,
     /// A panic.
     Panic,
-    /// A HardFault (firmware).
+    /// A HardFault (Cortex-M firmware) or an exception (RISC-V firmware).
     HardFault,
     /// Any other exception or interrupt (firmware).
     UnexpectedException,
