@@ -30,8 +30,8 @@ use referee_tests::{data_dir, inputs, referee, refusal_file, Rng};
 /// Seconds one QEMU run may take before `timeout` ends it.
 const QEMU_TIMEOUT_SECONDS: &str = "120";
 /// The boards whose judge mode runs every case of `tests/data/` (the self-check and the
-/// smaller tests run on every board): the largest, and the 64 KiB and 16 KiB ones.
-const JUDGE_DATA_BOARDS: [&str; 3] = ["mps2-an386", "lm3s6965evb", "microbit"];
+/// smaller tests run on every board): all four (about 3.5 minutes on two cores).
+const JUDGE_DATA_BOARDS: [&str; 4] = ["mps2-an386", "lm3s6965evb", "microbit", "riscv32-virt"];
 
 /// Cases of `tests/data/` (relative to it) larger than a board's memory, which it must refuse
 /// with a capacity error (once for the decimals, once with `--exact`). Every other case must
