@@ -20,8 +20,9 @@ MSRV=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
 DEFMT_PRINT=$(awk '$0 == "name = \"defmt\"" { getline; gsub(/version = |"/, ""); print }' Cargo.lock)
 step() { printf '\n==> %s\n' "$*"; }
 
-step "toolchain: targets ${CORE_TARGETS[*]} ${BOARD_TARGETS[*]}, components, rust $MSRV"
-for target in "${CORE_TARGETS[@]}" "${BOARD_TARGETS[@]}"; do
+mapfile -t TARGETS < <(printf '%s\n' "${CORE_TARGETS[@]}" "${BOARD_TARGETS[@]}" | sort -u)
+step "toolchain: targets ${TARGETS[*]}, components, rust $MSRV"
+for target in "${TARGETS[@]}"; do
     rustup target list --installed | grep -qx "$target" || rustup target add "$target"
 done
 rustup run "$MSRV" rustc --version >/dev/null 2>&1 || rustup toolchain install "$MSRV" --profile minimal

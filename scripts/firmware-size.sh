@@ -3,11 +3,11 @@
 #   scripts/firmware-size.sh [BOARD...]      (default: every board of embedded/boards.txt)
 # Builds each board's images (its target and profile) and prints a table. Flash = the vector
 # table + .text + .rodata + .data (its initial values); static RAM = .data + .bss + .uninit;
-# the stack gets the rest of the map's RAM. Fails when the judge image (`referee-judge`, what
-# a device runs) exceeds the board's flash budget (the `flash-budget` column: 128 KiB on the
-# Cortex-M0, Cortex-M3 and RISC-V boards), when the self-check image (the judge drivers plus
-# its built-in test cases and the typed standings and pairing checks) exceeds the board's
-# flash, or when the statics leave less than the reserved stack (the linker refuses that too).
+# the stack gets the rest of the map's RAM. Fails when an image (`referee-judge`, what a
+# device runs; the self-check images `referee-embedded` and `referee-typed`) exceeds the
+# board's flash budget (the `flash-budget` column: 128 KiB on the Cortex-M0, Cortex-M3 and
+# RISC-V boards), or when the statics leave less than the reserved stack (the linker refuses
+# that too).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/firmware-common.sh"
 boards=("$@")
@@ -23,7 +23,7 @@ echo "|---|---|---|---|---|"
 for board in "${boards[@]}"; do
     board_facts "$board"
     build_board "$board"
-    for image in referee-judge referee-embedded; do
+    for image in referee-judge referee-embedded referee-typed; do
         elf=$BOARD_DIR/$image
         data=$(($(section "$elf" .data) + $(section "$elf" .sdata)))
         flash=$(($(section "$elf" .vector_table) + $(section "$elf" .text) + $(section "$elf" .rodata) + data))
@@ -31,7 +31,6 @@ for board in "${boards[@]}"; do
         stack=$(($(symbol "$elf" _stack_start) - $(symbol "$elf" _stack_end)))
         min_stack=$(symbol "$elf" _min_stack_bytes)
         budget=$BOARD_FLASH_BUDGET
-        [[ $image == referee-judge ]] || budget=$(symbol "$elf" _flash_length)
         echo "| $board | \`$image\` | $flash B ($(kib "$flash") of $(kib "$budget")) | $ram B ($(kib "$ram")) | $stack B ($(kib "$min_stack") reserved) |"
         if ((flash > budget)); then
             echo "error: $board $image needs $flash bytes of flash, over its budget of $budget" >&2

@@ -1,9 +1,9 @@
 //! `referee-embedded`, the self-check: every built-in case (the `tests/data/` cases that
-//! `embedded/selfcheck-cases.txt` lists) through the judge drivers on the microcontroller, and
-//! the standings event built through the typed API ([`referee_embedded::event`]) and the next
-//! round of another paired through it ([`referee_embedded::pairing`]), one log line per case,
-//! exit status 0 only if all pass.
-//! Run it in QEMU with `cd embedded && cargo run --release`.
+//! `embedded/selfcheck-cases.txt` lists) through the judge drivers on the microcontroller, one
+//! log line per case, exit status 0 only if all pass. Its companion image `referee-typed` checks
+//! the typed standings and pairing APIs (a separate image, so that each fits 128 KiB of flash).
+//! Run it in QEMU with `cd embedded && cargo run --release`, or on any board with
+//! `scripts/firmware-selfcheck.sh BOARD` (both images).
 #![cfg_attr(target_os = "none", no_std, no_main)]
 
 /// On the host the firmware is an empty program (the workspace builds and tests everything).
@@ -14,7 +14,7 @@ fn main() {}
 mod firmware {
     use defmt::Display2Format;
     use referee_embedded::selfcheck::{self, Verdict, CASES};
-    use referee_embedded::{event, pairing, runtime, status};
+    use referee_embedded::{runtime, status};
 
     #[cfg_attr(target_arch = "arm", cortex_m_rt::entry)]
     #[cfg_attr(target_arch = "riscv32", riscv_rt::entry)]
@@ -24,13 +24,10 @@ mod firmware {
         runtime::finish(if failed == 0 { status::OK } else { status::SELF_CHECK_FAILED })
     }
 
-    /// A self-check built through the typed API, on the slab.
-    type TypedCheck = fn(&mut [u32]) -> Result<(), event::Failure>;
-
     /// Runs every case with `slab` as scratch, logs one line each; returns how many failed.
     fn run_cases(slab: &mut [u32]) -> usize {
         defmt::println!(
-            "self-check on the {=str} board: {=usize} judge cases, the standings event and a pairing, {=usize} bytes of scratch",
+            "self-check on the {=str} board: {=usize} judge cases, {=usize} bytes of scratch",
             referee_embedded::board::BOARD.name,
             CASES.len(),
             slab.len() * 4
@@ -51,24 +48,6 @@ mod firmware {
                 verdict => {
                     failed += 1;
                     defmt::println!("FAIL {=str} {=str}{=str}: {}", case.problem, case.name, exact, verdict);
-                }
-            }
-        }
-        // The standings event and the next round of another, through the typed API as a
-        // scoring device would build them.
-        let typed: [(&str, TypedCheck); 2] = [
-            ("standings typed-event (a bye, two drops, ranked under the MTR)", event::check),
-            ("pair typed-round (a drop, a forced rematch, the bye)", pairing::check),
-        ];
-        for (name, check) in typed {
-            match check(slab) {
-                Ok(()) => {
-                    passed += 1;
-                    defmt::println!("pass {=str}", name);
-                }
-                Err(failure) => {
-                    failed += 1;
-                    defmt::println!("FAIL {=str}: {}", name, failure);
                 }
             }
         }
