@@ -105,11 +105,12 @@ pub fn check_judge_with(problem: Problem, input: &[u8], all: &[Options], sizes: 
     }
 }
 
-/// The heap scratch limit of [`check_parse`]: 1 Mi words (4 MiB). A larger input is a capacity
-/// error, checked as quickly as any other, instead of an allocation of up to 64 MiB per
-/// execution under the sanitizer (a tournament of millions of players), which made the long
-/// runs crawl at a hundred executions a second; `judge_*` keep the default limit.
-pub const PARSE_SCRATCH_LIMIT: usize = 1 << 20;
+/// The heap scratch limit of [`check_parse`]: 64 Ki words (256 KiB, more than the largest
+/// firmware slab). A larger input is a capacity error, checked as quickly as any other, instead
+/// of an allocation of up to 64 MiB per execution under the sanitizer (a tournament of
+/// thousands or millions of players), which made the long runs crawl at a few hundred
+/// executions a second; `judge_*` keep the default limit.
+pub const PARSE_SCRATCH_LIMIT: usize = 1 << 16;
 
 /// The light property of the `parse_*` targets, for the long runs: one run of the judge driver
 /// with a heap scratch; an error must lie inside the input and be an input or capacity error, an
