@@ -61,8 +61,15 @@ pub fn assert_inside(input: &[u8], position: Position) {
     );
 }
 
-/// Runs `problem` on `input` with the heap and fixed scratches, for each of `options`, and
-/// checks the properties: the first options with every size of [`FIXED_SCRATCH_WORDS`], the
+/// The heap scratch limit of [`check_judge`]: 128 Ki words (512 KiB), twice the largest fixed
+/// size any target compares with, so every comparison the property makes still happens, while a
+/// few bytes declaring a tournament of a million players are a quick capacity error instead of
+/// megabytes of answer per execution (the `swiss` cases of that size are `parse_swiss`'s and the
+/// tests').
+pub const JUDGE_SCRATCH_LIMIT: usize = 1 << 17;
+
+/// Runs `problem` on `input` with a heap scratch (of at most [`JUDGE_SCRATCH_LIMIT`] words) and
+/// fixed scratches, for each of `options`, and checks the properties: the first options with every size of [`FIXED_SCRATCH_WORDS`], the
 /// others (another output mode or strategy) with the largest only, to keep executions fast.
 ///
 /// # Panics
@@ -79,7 +86,7 @@ pub fn check_judge(problem: Problem, input: &[u8], all: &[Options]) {
 pub fn check_judge_with(problem: Problem, input: &[u8], all: &[Options], sizes: &[usize]) {
     let largest = sizes.len().saturating_sub(1);
     for options in all {
-        let heap = run(problem, input, options, &mut HeapScratch::default());
+        let heap = run(problem, input, options, &mut HeapScratch::with_limit(JUDGE_SCRATCH_LIMIT));
         if let Err(error) = &heap {
             assert_inside(input, error.position);
             let status = error.exit_status();
@@ -109,7 +116,7 @@ pub fn check_judge_with(problem: Problem, input: &[u8], all: &[Options], sizes: 
 /// firmware slab). A larger input is a capacity error, checked as quickly as any other, instead
 /// of an allocation of up to 64 MiB per execution under the sanitizer (a tournament of
 /// thousands or millions of players), which made the long runs crawl at a few hundred
-/// executions a second; `judge_*` keep the default limit.
+/// executions a second.
 pub const PARSE_SCRATCH_LIMIT: usize = 1 << 16;
 
 /// The light property of the `parse_*` targets, for the long runs: one run of the judge driver
