@@ -10,23 +10,45 @@ const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
 6061626364656667686970717273747576777879\
 8081828384858687888990919293949596979899";
 
-/// Decimal digits of `value` into the end of `buf`; returns where they start.
-pub(crate) fn digits_u64(mut value: u64, buf: &mut [u8; 20]) -> usize {
-    let mut start = buf.len();
-    while value >= 100 {
+/// The number of decimal digits of `value` (1 for 0).
+#[inline]
+pub(crate) const fn decimal_len(value: u64) -> usize {
+    // Most numbers of the answers are short: those take a comparison or two.
+    if value < 10 {
+        1
+    } else if value < 100 {
+        2
+    } else if value < 1000 {
+        3
+    } else {
+        match value.checked_ilog10() {
+            Some(log) => log as usize + 1,
+            None => 1,
+        }
+    }
+}
+
+/// Writes the decimal digits of `value` into the whole of `out`, which is
+/// [`decimal_len`]`(value)` bytes long (a shorter `out` gets the lowest digits), two digits per
+/// division, in place: no buffer to copy afterwards.
+#[inline]
+pub(crate) fn fill_digits(mut value: u64, out: &mut [u8]) {
+    let mut end = out.len();
+    while end > 1 {
         let pair = (value % 100) as usize * 2;
         value /= 100;
-        start -= 2;
-        buf[start..start + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+        out[end - 2..end].copy_from_slice(&PAIRS[pair..pair + 2]);
+        end -= 2;
     }
-    if value >= 10 {
-        let pair = (value % 100) as usize * 2;
-        start -= 2;
-        buf[start..start + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
-    } else {
-        start -= 1;
-        buf[start] = b'0' + (value % 10) as u8;
+    if end == 1 {
+        out[0] = b'0' + (value % 10) as u8;
     }
+}
+
+/// Decimal digits of `value` into the end of `buf`; returns where they start.
+pub(crate) fn digits_u64(value: u64, buf: &mut [u8; 20]) -> usize {
+    let start = buf.len() - decimal_len(value);
+    fill_digits(value, &mut buf[start..]);
     start
 }
 

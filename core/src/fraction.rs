@@ -56,6 +56,126 @@ pub fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
     }
 }
 
+/// An odd prime with what exact division by it needs: its inverse modulo `2^64` and
+/// `u64::MAX / p` (Granlund and Montgomery: `p` divides `x` exactly when `x·inverse mod 2^64`,
+/// which is then `x / p`, is at most `u64::MAX / p`).
+#[derive(Clone, Copy)]
+struct OddPrime {
+    inverse: u64,
+    max_quotient: u64,
+}
+
+impl OddPrime {
+    const fn new(p: u64) -> Self {
+        // Newton's iteration doubles the correct low bits: 3 (p·p ≡ 1 mod 8), 6, …, 96.
+        let mut inverse = p;
+        let mut step = 0;
+        while step < 5 {
+            inverse = inverse.wrapping_mul(2u64.wrapping_sub(p.wrapping_mul(inverse)));
+            step += 1;
+        }
+        Self { inverse, max_quotient: u64::MAX / p }
+    }
+
+    /// `x / p` when `p` divides `x`.
+    #[inline(always)]
+    const fn exact_quotient(self, x: u64) -> Option<u64> {
+        let quotient = x.wrapping_mul(self.inverse);
+        if quotient <= self.max_quotient {
+            Some(quotient)
+        } else {
+            None
+        }
+    }
+}
+
+/// The odd primes up to 47; bit `i` of a [`PrimeSet`] stands for `ODD_PRIMES[i]`.
+const ODD_PRIME_VALUES: [u64; 14] = [3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47];
+
+/// [`ODD_PRIME_VALUES`] with their inverses (a static: iterated by reference, not copied).
+static ODD_PRIMES: [OddPrime; 14] = {
+    let mut table = [OddPrime { inverse: 0, max_quotient: 0 }; 14];
+    let mut i = 0;
+    while i < ODD_PRIME_VALUES.len() {
+        table[i] = OddPrime::new(ODD_PRIME_VALUES[i]);
+        i += 1;
+    }
+    table
+};
+
+/// A set of odd primes up to 47, one bit each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct PrimeSet(u16);
+
+impl PrimeSet {
+    /// Every odd prime up to 47.
+    pub(crate) const ALL: Self = Self((1 << ODD_PRIME_VALUES.len()) - 1);
+
+    /// The odd primes up to 47 dividing `n` (computed).
+    const fn computed(n: u64) -> Self {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < ODD_PRIME_VALUES.len() {
+            if n.is_multiple_of(ODD_PRIME_VALUES[i]) {
+                bits |= 1 << i;
+            }
+            i += 1;
+        }
+        Self(bits)
+    }
+
+    /// The odd primes dividing `n`, from a table for `n ≤ 48`; [`PrimeSet::ALL`] for a larger
+    /// `n` (never too few primes, so a reduction stays exact).
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[inline]
+    pub(crate) fn of(n: u64) -> Self {
+        /// [`PrimeSet::computed`] of `0..=48`.
+        static SMALL: [PrimeSet; 49] = {
+            let mut table = [PrimeSet(0); 49];
+            let mut n = 0;
+            while n < table.len() {
+                table[n] = PrimeSet::computed(n as u64);
+                n += 1;
+            }
+            table
+        };
+        usize::try_from(n).ok().and_then(|n| SMALL.get(n)).copied().unwrap_or(Self::ALL)
+    }
+
+    /// Both sets' primes.
+    #[must_use]
+    pub(crate) const fn union(self, other: Self) -> Self {
+        Self(self.0 | other.0)
+    }
+}
+
+/// `num / den` in lowest terms for a `den > 0` whose odd prime factors all lie in `primes` (e.g.
+/// `3·lcm(2r..=3r)·k` for `r, k ≤ 16`): twos are shifted out, and each listed prime is divided
+/// out of both by a multiplication, with no general gcd. A prime factor of `den` missing from
+/// `primes` may be left in common.
+///
+/// # Complexity
+/// `O(|primes| + f)` multiplications for the `f` prime factors taken out.
+#[inline]
+pub(crate) fn reduce_smooth(mut num: u64, mut den: u64, primes: PrimeSet) -> (u64, u64) {
+    let twos = num.trailing_zeros().min(den.trailing_zeros());
+    num >>= twos;
+    den >>= twos;
+    let mut bits = primes.0;
+    while bits != 0 {
+        let prime = &ODD_PRIMES[bits.trailing_zeros() as usize];
+        bits &= bits - 1;
+        while let Some(n) = prime.exact_quotient(num) {
+            let Some(d) = prime.exact_quotient(den) else { break };
+            num = n;
+            den = d;
+        }
+    }
+    (num, den)
+}
+
 /// A fraction `num / den` in lowest terms with `den > 0`; displayed as `p/q` (`0/1`, `1/1`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -144,6 +264,46 @@ mod tests {
                 assert_eq!(gcd_u128(a, b), euclid(a, b), "gcd({a}, {b})");
             }
         }
+    }
+
+    #[test]
+    fn smooth_reduction_equals_the_gcd_for_47_smooth_denominators() {
+        // Every 47-smooth denominator up to 2^20 (and large ones), against many numerators.
+        let smooth = |mut d: u64| {
+            for p in [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47] {
+                while d.is_multiple_of(p) {
+                    d /= p;
+                }
+            }
+            d == 1
+        };
+        let mut dens: std::vec::Vec<u64> = (1..1 << 20).filter(|&d| smooth(d)).collect();
+        dens.extend([
+            2 * 3 * 5 * 7 * 11 * 13 * 17 * 19 * 23 * 29 * 31 * 37 * 41 * 43 * 47,
+            47u64.pow(11),
+            3u64.pow(40),
+        ]);
+        let all = PrimeSet::ALL;
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for &den in &dens {
+            for _ in 0..8 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let num = x % den.saturating_mul(3);
+                let g = gcd_u64(num, den);
+                assert_eq!(reduce_smooth(num, den, all), (num / g, den / g), "{num}/{den}");
+            }
+        }
+        assert_eq!(reduce_smooth(0, 12, all), (0, 1));
+        assert_eq!((1..=47).fold(PrimeSet::default(), |set, n| set.union(PrimeSet::of(n))), all);
+        assert_eq!(PrimeSet::of(1000), all);
+        for n in 0..=48 {
+            assert_eq!(PrimeSet::of(n), PrimeSet::computed(n));
+        }
+        // Only the primes listed are taken out.
+        assert_eq!(reduce_smooth(15, 45, PrimeSet::of(5)), (3, 9));
+        assert_eq!(reduce_smooth(15, 45, PrimeSet::of(3).union(PrimeSet::of(5))), (1, 3));
     }
 
     #[test]

@@ -20,8 +20,14 @@
 //! `k·3·D_r` and its denominator `3·D_r·k`, both at most `3·r·D_r`. That bound is below `2^128`
 //! for every `r ≤ 34` (at `r = 34` it needs 125 bits) and above it at `r = 35` (132 bits):
 //! the test `overflow_bound_is_tight` computes it exactly. Hence [`MAX_ROUNDS`] `= 34`; a
-//! larger round count is refused. Up to 16 rounds every value even fits in a `u64`
-//! (`3·16·D_16` needs 61 bits), which the reductions use as a fast path.
+//! larger round count is refused.
+//!
+//! # The fast path of the first 16 rounds
+//! Up to [`U64_ROUNDS`] `= 16` rounds every value fits in a `u64` (`3·16·D_16` needs 61 bits),
+//! and every denominator (`3rk`, `3G` with `G ≤ 3r`, `3·D_r·k`) has no prime factor above
+//! `3·16 = 48`: the fractions are reduced by dividing out the primes up to 47, one
+//! multiplication each, instead of a general gcd (`fraction::reduce_smooth`). Later rounds take
+//! the general `u128` path.
 //!
 //! # Complexity
 //! Time `O(n·m²)` per tournament (each round sums at most `r` opponent terms per player),
@@ -50,7 +56,7 @@ pub mod text;
 
 use core::fmt;
 
-use crate::fraction::Fraction;
+use crate::fraction::{reduce_smooth, Fraction, PrimeSet};
 use crate::scratch::{CapacityError, Scratch};
 pub(crate) use clock::RoundClock;
 
@@ -60,6 +66,8 @@ pub const MAX_ROUNDS: u32 = 34;
 /// largest tournament (`2^24 · 40 < 2^30`) fit a 32-bit `usize`. The real limit is the
 /// scratch: [`Tournament::words_needed`].
 pub const MAX_PLAYERS: u32 = 1 << 24;
+/// The most rounds of the `u64` fast path (see the module docs).
+pub(crate) const U64_ROUNDS: u32 = 16;
 /// Words of scratch per player besides its opponent list.
 const WORDS_PER_PLAYER: usize = 6;
 
@@ -83,7 +91,19 @@ impl MatchResult {
     /// `O(1)`.
     #[must_use]
     pub fn new(first: u8, second: u8, draws: u8) -> Option<Self> {
-        Self::LEGAL.contains(&(first, second, draws)).then_some(Self { first, second, draws })
+        /// Bit `16·w1 + 4·w2 + d` is set for each legal result (every count is at most 3).
+        const LEGAL_BITS: u64 = {
+            let mut bits = 0;
+            let mut i = 0;
+            while i < MatchResult::LEGAL.len() {
+                let (w1, w2, d) = MatchResult::LEGAL[i];
+                bits |= 1 << (16 * w1 + 4 * w2 + d);
+                i += 1;
+            }
+            bits
+        };
+        let legal = first <= 3 && second <= 3 && draws <= 3 && LEGAL_BITS >> (16 * first + 4 * second + draws) & 1 == 1;
+        legal.then_some(Self { first, second, draws })
     }
 
     /// Match points of the first and the second player (3 win, 1 draw, 0 loss).
@@ -132,6 +152,15 @@ pub struct Standing {
     pub gw: Fraction,
     /// Opponents' game-win percentage.
     pub ogw: Fraction,
+}
+
+/// A standing of a round up to [`U64_ROUNDS`]: each fraction a `(numerator, denominator)` pair
+/// of `u64` in lowest terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SmallStanding {
+    pub match_points: u32,
+    /// OMW, GW and OGW.
+    pub fractions: [(u64, u64); 3],
 }
 
 /// Why a tournament cannot be created ([`Tournament::new`]).
@@ -232,10 +261,14 @@ pub struct Tournament<'a> {
     opponent_count: &'a mut [u32],
     /// `rounds` slots per player: the 0-based ids of its opponents, in order.
     opponents: &'a mut [u32],
-    /// `D_r / G` for `G = 2r..=3r` after round `r`.
+    /// `D_r / G` for `G = 2r..=3r` after round `r > U64_ROUNDS`.
     scale: [u128; MAX_ROUNDS as usize + 1],
+    /// `D_r / G` for `G = 2r..=3r` after round `r ≤ U64_ROUNDS`.
+    scale_small: [u64; U64_ROUNDS as usize + 1],
     /// `D_r = lcm(2r..=3r)`.
     lcm: u128,
+    /// The odd primes of `3·D_r` (at most 47 up to [`U64_ROUNDS`]).
+    lcm_primes: PrimeSet,
 }
 
 impl<'a> Tournament<'a> {
@@ -292,7 +325,9 @@ impl<'a> Tournament<'a> {
             opponent_count,
             opponents,
             scale: [0; MAX_ROUNDS as usize + 1],
+            scale_small: [0; U64_ROUNDS as usize + 1],
             lcm: 1,
+            lcm_primes: PrimeSet::of(3),
         })
     }
 
@@ -396,11 +431,18 @@ impl<'a> Tournament<'a> {
         }
         let lcm = GAMES_LCM[r as usize];
         self.lcm = lcm;
-        for (slot, g) in self.scale.iter_mut().zip(2 * r..=3 * r) {
-            *slot = match u64::try_from(lcm) {
-                Ok(small) => u128::from(small / u64::from(g)),
-                Err(_) => lcm / u128::from(g),
-            };
+        self.lcm_primes = (2 * r..=3 * r).fold(PrimeSet::of(3), |set, g| set.union(PrimeSet::of(u64::from(g))));
+        match u64::try_from(lcm) {
+            Ok(small) if r <= U64_ROUNDS => {
+                for (slot, g) in self.scale_small.iter_mut().zip(2 * r..=3 * r) {
+                    *slot = small / u64::from(g);
+                }
+            }
+            _ => {
+                for (slot, g) in self.scale.iter_mut().zip(2 * r..=3 * r) {
+                    *slot = lcm / u128::from(g);
+                }
+            }
         }
         Ok(())
     }
@@ -417,6 +459,12 @@ impl<'a> Tournament<'a> {
 
     /// [`Tournament::standing`] of a valid index.
     pub(crate) fn standing_of(&self, index: usize) -> Standing {
+        if let Some(small) = self.small_standing(index) {
+            let [omw, gw, ogw] = small
+                .fractions
+                .map(|(num, den)| Fraction::from_reduced(u128::from(num), u128::from(den)).unwrap_or(Fraction::ZERO));
+            return Standing { match_points: small.match_points, omw, gw, ogw };
+        }
         let sums = self.opponent_sums(index);
         let r = u64::from(self.clock.round().max(1));
         // No game before the first round: GW is then its floor, 1/3, as documented.
@@ -431,6 +479,49 @@ impl<'a> Tournament<'a> {
             },
             ogw: sums.map_or(THIRD, |s| reduce(s.gw_sum, 3 * self.lcm * u128::from(s.matches))),
         }
+    }
+
+    /// The standing of a valid index in `u64`s, while the round is at most [`U64_ROUNDS`]
+    /// (`None` after): the same sums as [`Tournament::opponent_sums`], reduced by
+    /// `fraction::reduce_smooth` (see the module docs).
+    pub(crate) fn small_standing(&self, index: usize) -> Option<SmallStanding> {
+        let round = self.clock.round();
+        if round > U64_ROUNDS {
+            return None;
+        }
+        let third = (1, 3);
+        let count = self.opponent_count[index] as usize;
+        let (omw, ogw) = if count == 0 {
+            (third, third)
+        } else {
+            let start = index * self.clock.rounds() as usize;
+            let (mut mw_sum, mut gw_sum) = (0u64, 0u64);
+            for &opponent in &self.opponents[start..start + count] {
+                let packed = self.packed[opponent as usize];
+                mw_sum += u64::from(packed & 0xff);
+                gw_sum += u64::from(packed >> 8 & 0xfff) * self.scale_small[(packed >> 20) as usize];
+            }
+            let matches = count as u64;
+            // `round ≥ 1` and `D_r < 2^64` here: a player has a match only after a round.
+            let lcm = u64::try_from(self.lcm).unwrap_or(u64::MAX);
+            let (r, k) = (u64::from(round), PrimeSet::of(matches));
+            (
+                reduce_smooth(mw_sum, 3 * r * matches, PrimeSet::of(3).union(PrimeSet::of(r)).union(k)),
+                reduce_smooth(gw_sum, 3 * lcm * matches, self.lcm_primes.union(k)),
+            )
+        };
+        let games = u64::from(self.games[index]);
+        // No game before the first round: GW is then its floor, 1/3, as documented.
+        let gw = if games == 0 {
+            third
+        } else {
+            reduce_smooth(
+                u64::from(self.game_points[index].max(self.games[index])),
+                3 * games,
+                PrimeSet::of(3).union(PrimeSet::of(games)),
+            )
+        };
+        Some(SmallStanding { match_points: self.match_points[index], fractions: [omw, gw, ogw] })
     }
 
     /// `Σ max(MP_j, r)` and `Σ max(GP_j, G_j)·D_r/G_j` over the player's matches, with their
@@ -530,13 +621,20 @@ mod tests {
         assert_eq!((standing.match_points, standing.omw, standing.gw, standing.ogw), (0, THIRD, THIRD, THIRD));
     }
 
+    /// Every triple of counts in `0..=5`, beyond the largest legal count.
+    fn all_small_triples() -> impl Iterator<Item = (u8, u8, u8)> {
+        (0..6).flat_map(|a| (0..6).flat_map(move |b| (0..6).map(move |c| (a, b, c))))
+    }
+
     #[test]
     fn legal_results_score_as_specified() {
         let r = MatchResult::new(2, 1, 0).unwrap();
         assert_eq!((r.match_points(), r.game_points(), r.games()), ((3, 0), (6, 3), 3));
         let r = MatchResult::new(1, 1, 1).unwrap();
         assert_eq!((r.match_points(), r.game_points(), r.games()), ((1, 1), (4, 4), 3));
-        assert_eq!(MatchResult::new(1, 1, 0), None);
-        assert_eq!(MatchResult::new(3, 0, 0), None);
+        for (first, second, draws) in all_small_triples() {
+            let legal = MatchResult::LEGAL.contains(&(first, second, draws));
+            assert_eq!(MatchResult::new(first, second, draws).is_some(), legal, "{first} {second} {draws}");
+        }
     }
 }

@@ -20,7 +20,7 @@ fn read_result<B: Window>(scanner: &mut Scanner<B>) -> Result<MatchResult> {
     for (slot, what) in
         games.iter_mut().zip(["games won by the first player", "games won by the second player", "games drawn"])
     {
-        *slot = scanner.number(what, 0u8, 3)?;
+        *slot = scanner.number_inlined(what, 0u8, 3)?;
     }
     MatchResult::new(games[0], games[1], games[2]).ok_or(Error::new(
         at,
@@ -53,10 +53,10 @@ fn solve_case<B: Window, W: Write + ?Sized>(
         for _ in 0..count {
             scanner.skip_whitespace();
             let first_at = scanner.position();
-            let first = scanner.number("a player id", 1, n)?;
+            let first = scanner.number_inlined("a player id", 1, n)?;
             scanner.skip_whitespace();
             let second_at = scanner.position();
-            let second = scanner.number("a player id", 1, n)?;
+            let second = scanner.number_inlined("a player id", 1, n)?;
             let result = read_result(scanner)?;
             tournament.record(first, second, result).map_err(|e| {
                 let (at, id, rule) = match e {
@@ -145,15 +145,21 @@ pub fn write_round<W: Write + ?Sized>(tournament: &Tournament<'_>, out: &mut W) 
     text.push_bytes(b"\n")?;
     for i in 0..tournament.players() {
         text.make_room(LONGEST_LINE, out)?;
-        let s = tournament.standing_of(i);
-        text.push_u64(u64::from(s.match_points))?;
-        for value in [s.omw, s.gw, s.ogw] {
-            text.push_bytes(b" ")?;
-            text.push_u128(value.numer())?;
-            text.push_bytes(b"/")?;
-            text.push_u128(value.denom())?;
+        let (match_points, fractions) = match tournament.small_standing(i) {
+            Some(s) => (s.match_points, s.fractions.map(|(num, den)| (u128::from(num), u128::from(den)))),
+            None => {
+                let s = tournament.standing_of(i);
+                (s.match_points, [s.omw, s.gw, s.ogw].map(|f| (f.numer(), f.denom())))
+            }
+        };
+        text.push_u64(u64::from(match_points))?;
+        for (num, den) in fractions {
+            text.push_byte(b' ')?;
+            text.push_u128(num)?;
+            text.push_byte(b'/')?;
+            text.push_u128(den)?;
         }
-        text.push_bytes(b"\n")?;
+        text.push_byte(b'\n')?;
     }
     text.flush_to(out)
 }

@@ -3,7 +3,7 @@
 use core::fmt::{self, Write};
 
 pub use crate::digits::write_u128;
-use crate::digits::{digits_u128, digits_u64};
+use crate::digits::{decimal_len, digits_u128, fill_digits};
 
 /// A stack buffer that collects answer text (several lines) and hands it to a
 /// [`core::fmt::Write`] in few large writes.
@@ -40,17 +40,21 @@ impl LineBuf {
         Ok(())
     }
 
-    /// Appends `value` in decimal.
+    /// Appends one ASCII byte (a separator, a line end).
     ///
     /// # Errors
-    /// [`fmt::Error`] when the buffer is full.
+    /// [`fmt::Error`] when the buffer is full or `byte` is not ASCII (the text stays UTF-8).
     ///
     /// # Complexity
-    /// `O(d)` for the `d` digits.
-    pub fn push_u64(&mut self, value: u64) -> fmt::Result {
-        let mut buf = [0u8; 20];
-        let start = digits_u64(value, &mut buf);
-        self.push_bytes(&buf[start..])
+    /// `O(1)`.
+    #[inline]
+    pub fn push_byte(&mut self, byte: u8) -> fmt::Result {
+        if !byte.is_ascii() {
+            return Err(fmt::Error);
+        }
+        *self.bytes.get_mut(self.len).ok_or(fmt::Error)? = byte;
+        self.len += 1;
+        Ok(())
     }
 
     /// Appends `value` in decimal.
@@ -60,15 +64,35 @@ impl LineBuf {
     ///
     /// # Complexity
     /// `O(d)` for the `d` digits.
+    #[inline]
+    pub fn push_u64(&mut self, value: u64) -> fmt::Result {
+        let end = self.len + decimal_len(value);
+        fill_digits(value, self.bytes.get_mut(self.len..end).ok_or(fmt::Error)?);
+        self.len = end;
+        Ok(())
+    }
+
+    /// Appends `value` in decimal.
+    ///
+    /// # Errors
+    /// [`fmt::Error`] when the buffer is full.
+    ///
+    /// # Complexity
+    /// `O(d)` for the `d` digits.
+    #[inline]
     pub fn push_u128(&mut self, value: u128) -> fmt::Result {
         match u64::try_from(value) {
             Ok(small) => self.push_u64(small),
-            Err(_) => {
-                let mut buf = [0u8; 40];
-                let start = digits_u128(value, &mut buf);
-                self.push_bytes(&buf[start..])
-            }
+            Err(_) => self.push_wide(value),
         }
+    }
+
+    /// [`LineBuf::push_u128`] of a value beyond `u64`.
+    #[inline(never)]
+    fn push_wide(&mut self, value: u128) -> fmt::Result {
+        let mut buf = [0u8; 40];
+        let start = digits_u128(value, &mut buf);
+        self.push_bytes(&buf[start..])
     }
 
     /// Bytes still free before a flush is needed.

@@ -423,8 +423,43 @@ impl<W: Window> Scanner<W> {
     ///
     /// # Complexity
     /// `O(b)` for the `b` bytes consumed, plus one refill per window.
+    #[inline]
     pub fn unsigned(&mut self, what: &'static str, min: u64, max: u64) -> Result<u64> {
-        self.skip_whitespace();
+        self.number_inlined(what, min, max)
+    }
+
+    /// The common case of [`Scanner::unsigned`] after the whitespace, decided within the bytes
+    /// held: 1 to 18 digits (no overflow possible), then whitespace, and a value in
+    /// `min..=max`. Anything else (a sign, more digits, another byte after them, the end of the
+    /// window, a value out of range) is `None` with nothing consumed, and
+    /// [`Scanner::unsigned_at_cursor`] reads the number again with every check and error.
+    #[inline(always)]
+    fn quick_unsigned(&mut self, min: u64, max: u64) -> Option<u64> {
+        /// The most digits whose value cannot overflow a `u64` (10^18 < 2^64).
+        const SAFE_DIGITS: usize = 18;
+        let bytes = self.window.bytes();
+        let start = self.pos;
+        let mut value = 0u64;
+        for (count, &byte) in bytes.get(start..)?.iter().enumerate() {
+            let digit = byte.wrapping_sub(b'0');
+            if digit > 9 {
+                if count == 0 || !is_space(byte) || !(min..=max).contains(&value) {
+                    return None;
+                }
+                self.pos = start + count;
+                return Some(value);
+            }
+            if count == SAFE_DIGITS {
+                return None;
+            }
+            value = value * 10 + u64::from(digit);
+        }
+        None
+    }
+
+    /// [`Scanner::unsigned`] after the whitespace, with every check and error.
+    #[inline(never)]
+    fn unsigned_at_cursor(&mut self, what: &'static str, min: u64, max: u64) -> Result<u64> {
         let start = self.position();
         let (magnitude, negative) = self.integer(what)?;
         check_unsigned(start, what, magnitude, negative, min, max)
@@ -438,8 +473,25 @@ impl<W: Window> Scanner<W> {
     ///
     /// # Complexity
     /// `O(b)` for the `b` bytes consumed, plus one refill per window.
+    #[inline]
     pub fn number<T: Into<u64> + TryFrom<u64> + Copy>(&mut self, what: &'static str, min: T, max: T) -> Result<T> {
-        let value = self.unsigned(what, min.into(), max.into())?;
+        self.number_inlined(what, min, max)
+    }
+
+    /// [`Scanner::number`], always inlined: for the per-item loops of the drivers (a `swiss`
+    /// match), where the call would cost more than reading a short number.
+    #[inline(always)]
+    pub(crate) fn number_inlined<T: Into<u64> + TryFrom<u64> + Copy>(
+        &mut self,
+        what: &'static str,
+        min: T,
+        max: T,
+    ) -> Result<T> {
+        self.skip_whitespace();
+        let value = match self.quick_unsigned(min.into(), max.into()) {
+            Some(value) => value,
+            None => self.unsigned_at_cursor(what, min.into(), max.into())?,
+        };
         // In range of `min..=max`, so the conversion cannot fail; `min` is the unreachable fallback.
         Ok(T::try_from(value).unwrap_or(min))
     }
