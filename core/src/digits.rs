@@ -10,21 +10,39 @@ const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
 6061626364656667686970717273747576777879\
 8081828384858687888990919293949596979899";
 
+/// The digits of `0..1000`, left-aligned, and their count in the last byte: `7` is
+/// `[b'7', b'0', b'0', 1]`, `123` is `[b'1', b'2', b'3', 3]` (most numbers of the answers are
+/// that short: one load and one store each).
+#[allow(clippy::cast_possible_truncation, reason = "every digit and count is below 10")]
+pub(crate) static SHORT_DECIMALS: [[u8; 4]; 1000] = {
+    let mut table = [[b'0', b'0', b'0', 0]; 1000];
+    let mut value = 0;
+    while value < 1000 {
+        let digits = [(value / 100) as u8, (value / 10 % 10) as u8, (value % 10) as u8];
+        let len = if value < 10 {
+            1
+        } else if value < 100 {
+            2
+        } else {
+            3
+        };
+        let mut i = 0;
+        while i < len {
+            table[value][i] = b'0' + digits[3 - len + i];
+            i += 1;
+        }
+        table[value][3] = len as u8;
+        value += 1;
+    }
+    table
+};
+
 /// The number of decimal digits of `value` (1 for 0).
 #[inline]
 pub(crate) const fn decimal_len(value: u64) -> usize {
-    // Most numbers of the answers are short: those take a comparison or two.
-    if value < 10 {
-        1
-    } else if value < 100 {
-        2
-    } else if value < 1000 {
-        3
-    } else {
-        match value.checked_ilog10() {
-            Some(log) => log as usize + 1,
-            None => 1,
-        }
+    match value.checked_ilog10() {
+        Some(log) => log as usize + 1,
+        None => 1,
     }
 }
 

@@ -77,14 +77,18 @@ impl OddPrime {
         Self { inverse, max_quotient: u64::MAX / p }
     }
 
-    /// `x / p` when `p` divides `x`.
+    /// Divides `p` out of both `num` and `den` as often as it divides both.
     #[inline(always)]
-    const fn exact_quotient(self, x: u64) -> Option<u64> {
-        let quotient = x.wrapping_mul(self.inverse);
-        if quotient <= self.max_quotient {
-            Some(quotient)
-        } else {
-            None
+    fn take_out(self, num: &mut u64, den: &mut u64) {
+        let mut quotient = num.wrapping_mul(self.inverse);
+        while quotient <= self.max_quotient {
+            let den_quotient = den.wrapping_mul(self.inverse);
+            if den_quotient > self.max_quotient {
+                return;
+            }
+            *num = quotient;
+            *den = den_quotient;
+            quotient = quotient.wrapping_mul(self.inverse);
         }
     }
 }
@@ -92,8 +96,8 @@ impl OddPrime {
 /// The odd primes up to 47; bit `i` of a [`PrimeSet`] stands for `ODD_PRIMES[i]`.
 const ODD_PRIME_VALUES: [u64; 14] = [3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47];
 
-/// [`ODD_PRIME_VALUES`] with their inverses (a static: iterated by reference, not copied).
-static ODD_PRIMES: [OddPrime; 14] = {
+/// [`ODD_PRIME_VALUES`] with their inverses.
+const ODD_PRIMES: [OddPrime; 14] = {
     let mut table = [OddPrime { inverse: 0, max_quotient: 0 }; 14];
     let mut i = 0;
     while i < ODD_PRIME_VALUES.len() {
@@ -158,21 +162,20 @@ impl PrimeSet {
 ///
 /// # Complexity
 /// `O(|primes| + f)` multiplications for the `f` prime factors taken out.
-#[inline]
 pub(crate) fn reduce_smooth(mut num: u64, mut den: u64, primes: PrimeSet) -> (u64, u64) {
     let twos = num.trailing_zeros().min(den.trailing_zeros());
     num >>= twos;
     den >>= twos;
-    let mut bits = primes.0;
-    while bits != 0 {
-        let prime = &ODD_PRIMES[bits.trailing_zeros() as usize];
-        bits &= bits - 1;
-        while let Some(n) = prime.exact_quotient(num) {
-            let Some(d) = prime.exact_quotient(den) else { break };
-            num = n;
-            den = d;
-        }
+    // Unrolled over the 14 primes, so that each inverse is an immediate and a prime not in the
+    // set costs one bit test (the denominators of `swiss` list about 12 of them).
+    macro_rules! take_out_each {
+        ($($i:literal)*) => {$(
+            if primes.0 & (1 << $i) != 0 {
+                ODD_PRIMES[$i].take_out(&mut num, &mut den);
+            }
+        )*};
     }
+    take_out_each!(0 1 2 3 4 5 6 7 8 9 10 11 12 13);
     (num, den)
 }
 

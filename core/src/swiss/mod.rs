@@ -23,7 +23,7 @@
 //! larger round count is refused.
 //!
 //! # The fast path of the first 16 rounds
-//! Up to [`U64_ROUNDS`] `= 16` rounds every value fits in a `u64` (`3·16·D_16` needs 61 bits),
+//! Up to `U64_ROUNDS = 16` rounds every value fits in a `u64` (`3·16·D_16` needs 61 bits),
 //! and every denominator (`3rk`, `3G` with `G ≤ 3r`, `3·D_r·k`) has no prime factor above
 //! `3·16 = 48`: the fractions are reduced by dividing out the primes up to 47, one
 //! multiplication each, instead of a general gcd (`fraction::reduce_smooth`). Later rounds take

@@ -3,7 +3,7 @@
 use core::fmt::{self, Write};
 
 pub use crate::digits::write_u128;
-use crate::digits::{decimal_len, digits_u128, fill_digits};
+use crate::digits::{decimal_len, digits_u128, fill_digits, SHORT_DECIMALS};
 
 /// A stack buffer that collects answer text (several lines) and hands it to a
 /// [`core::fmt::Write`] in few large writes.
@@ -66,6 +66,13 @@ impl LineBuf {
     /// `O(d)` for the `d` digits.
     #[inline]
     pub fn push_u64(&mut self, value: u64) -> fmt::Result {
+        let short = usize::try_from(value).ok().and_then(|v| SHORT_DECIMALS.get(v));
+        if let (Some(short), Some(slot)) = (short, self.bytes.get_mut(self.len..self.len + 4)) {
+            // Four bytes stored, the count of them kept: the rest is free space again.
+            slot.copy_from_slice(short);
+            self.len += usize::from(short[3]);
+            return Ok(());
+        }
         let end = self.len + decimal_len(value);
         fill_digits(value, self.bytes.get_mut(self.len..end).ok_or(fmt::Error)?);
         self.len = end;
@@ -277,5 +284,32 @@ mod tests {
         line.flush_to(&mut out).unwrap();
         assert_eq!(out, std::format!("42 {}", u128::MAX));
         assert_eq!(line.as_str(), "");
+    }
+
+    /// Every length of number, at every distance from the end of the buffer: the digits
+    /// `Display` writes, and a clean refusal only when they do not fit.
+    #[test]
+    fn numbers_match_display_up_to_a_full_buffer() {
+        let mut values: std::vec::Vec<u64> = (0..1200).collect();
+        values.extend((1..20).map(|e| 10u64.pow(e)).flat_map(|p| [p - 1, p, p + 1]));
+        values.push(u64::MAX);
+        for value in values {
+            let text = std::format!("{value}");
+            for free in 0..=text.len() + 4 {
+                let mut line = LineBuf::new();
+                line.push_bytes(&[b'x'; LineBuf::CAPACITY][free..]).unwrap();
+                let result = line.push_u64(value);
+                if free < text.len() {
+                    assert_eq!(result, Err(fmt::Error), "{value} in {free} bytes");
+                    assert_eq!(line.remaining(), free);
+                } else {
+                    assert_eq!(result, Ok(()), "{value} in {free} bytes");
+                    assert!(line.as_str().ends_with(&text), "{value} in {free} bytes");
+                    assert_eq!(line.remaining(), free - text.len());
+                    line.push_byte(b'.').ok();
+                    assert!(line.as_str().ends_with(&(text.clone() + ".")) || free == text.len());
+                }
+            }
+        }
     }
 }
