@@ -96,9 +96,10 @@ impl OddPrime {
 /// The odd primes up to 47; bit `i` of a [`PrimeSet`] stands for `ODD_PRIMES[i]`.
 const ODD_PRIME_VALUES: [u64; 14] = [3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47];
 
-/// [`ODD_PRIME_VALUES`] with their inverses.
-const ODD_PRIMES: [OddPrime; 14] = {
-    let mut table = [OddPrime { inverse: 0, max_quotient: 0 }; 14];
+/// [`ODD_PRIME_VALUES`] with their inverses, indexed by the 16 bits of a [`PrimeSet`]: the last
+/// two (never set) divide nothing but zero, so an index below 16 needs no bounds check.
+static ODD_PRIMES: [OddPrime; 16] = {
+    let mut table = [OddPrime { inverse: 1, max_quotient: 0 }; 16];
     let mut i = 0;
     while i < ODD_PRIME_VALUES.len() {
         table[i] = OddPrime::new(ODD_PRIME_VALUES[i]);
@@ -166,16 +167,12 @@ pub(crate) fn reduce_smooth(mut num: u64, mut den: u64, primes: PrimeSet) -> (u6
     let twos = num.trailing_zeros().min(den.trailing_zeros());
     num >>= twos;
     den >>= twos;
-    // Unrolled over the 14 primes, so that each inverse is an immediate and a prime not in the
-    // set costs one bit test (the denominators of `swiss` list about 12 of them).
-    macro_rules! take_out_each {
-        ($($i:literal)*) => {$(
-            if primes.0 & (1 << $i) != 0 {
-                ODD_PRIMES[$i].take_out(&mut num, &mut den);
-            }
-        )*};
+    let mut bits = primes.0;
+    while bits != 0 {
+        let prime = ODD_PRIMES[bits.trailing_zeros() as usize % 16];
+        bits &= bits - 1;
+        prime.take_out(&mut num, &mut den);
     }
-    take_out_each!(0 1 2 3 4 5 6 7 8 9 10 11 12 13);
     (num, den)
 }
 

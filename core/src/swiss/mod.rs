@@ -68,6 +68,8 @@ pub const MAX_ROUNDS: u32 = 34;
 pub const MAX_PLAYERS: u32 = 1 << 24;
 /// The most rounds of the `u64` fast path (see the module docs).
 pub(crate) const U64_ROUNDS: u32 = 16;
+// `G - 2r ≤ r` indexes the 32 slots of `Tournament::scale_small`.
+const _: () = assert!(U64_ROUNDS < 32);
 /// Words of scratch per player besides its opponent list.
 const WORDS_PER_PLAYER: usize = 6;
 
@@ -263,8 +265,9 @@ pub struct Tournament<'a> {
     opponents: &'a mut [u32],
     /// `D_r / G` for `G = 2r..=3r` after round `r > U64_ROUNDS`.
     scale: [u128; MAX_ROUNDS as usize + 1],
-    /// `D_r / G` for `G = 2r..=3r` after round `r ≤ U64_ROUNDS`.
-    scale_small: [u64; U64_ROUNDS as usize + 1],
+    /// `D_r / G` at `G - 2r` for `G = 2r..=3r` after round `r ≤ U64_ROUNDS` (32 slots, so
+    /// that an index taken modulo 32 needs no bounds check).
+    scale_small: [u64; 32],
     /// `D_r = lcm(2r..=3r)`.
     lcm: u128,
     /// The odd primes of `3·D_r` (at most 47 up to [`U64_ROUNDS`]).
@@ -325,7 +328,7 @@ impl<'a> Tournament<'a> {
             opponent_count,
             opponents,
             scale: [0; MAX_ROUNDS as usize + 1],
-            scale_small: [0; U64_ROUNDS as usize + 1],
+            scale_small: [0; 32],
             lcm: 1,
             lcm_primes: PrimeSet::of(3),
         })
@@ -499,7 +502,7 @@ impl<'a> Tournament<'a> {
             for &opponent in &self.opponents[start..start + count] {
                 let packed = self.packed[opponent as usize];
                 mw_sum += u64::from(packed & 0xff);
-                gw_sum += u64::from(packed >> 8 & 0xfff) * self.scale_small[(packed >> 20) as usize];
+                gw_sum += u64::from(packed >> 8 & 0xfff) * self.scale_small[(packed >> 20) as usize % 32];
             }
             let matches = count as u64;
             // `round ≥ 1` and `D_r < 2^64` here: a player has a match only after a round.
