@@ -381,6 +381,7 @@ impl<'a> Tournament<'a> {
     ///
     /// # Complexity
     /// `O(1)`.
+    #[inline]
     pub fn record(&mut self, first: u32, second: u32, result: MatchResult) -> Result<(), RecordError> {
         if !self.clock.is_open() {
             return Err(RecordError::NoOpenRound);

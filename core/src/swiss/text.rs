@@ -30,6 +30,14 @@ fn read_result<B: Window>(scanner: &mut Scanner<B>) -> Result<MatchResult> {
     ))
 }
 
+/// Records the match `[p1, p2, w1, w2, d]` (numbers in their ranges) if it is legal and
+/// recordable; `None` leaves the tournament unchanged.
+fn record_quick(tournament: &mut Tournament<'_>, [first, second, w1, w2, d]: [u64; 5]) -> Option<()> {
+    let games = |count: u64| u8::try_from(count).ok();
+    let result = MatchResult::new(games(w1)?, games(w2)?, games(d)?)?;
+    tournament.record(u32::try_from(first).ok()?, u32::try_from(second).ok()?, result).ok()
+}
+
 /// Reads one test case and writes its standings round by round: round `r` is written before
 /// round `r + 1` is read.
 fn solve_case<B: Window, W: Write + ?Sized>(
@@ -50,8 +58,17 @@ fn solve_case<B: Window, W: Write + ?Sized>(
     let mut tournament = Tournament::new(n, m, scratch).map_err(|e| Error::new(rounds_at, tournament_error(e)))?;
     for &count in &matches {
         tournament.start_round().map_err(|_| Error::new(rounds_at, ErrorKind::Invalid("round out of order")))?;
+        let (ids, games) = ((1, u64::from(n)), (0, 3));
         for _ in 0..count {
             scanner.skip_whitespace();
+            // The usual line `p1 p2 w1 w2 d\n`, legal and recordable, in one pass; anything
+            // else is read again number by number, for its error and position.
+            if let Some(line) = scanner.peek_line(&[ids, ids, games, games, games]) {
+                if record_quick(&mut tournament, line.values).is_some() {
+                    scanner.consume_line(line);
+                    continue;
+                }
+            }
             let first_at = scanner.position();
             let first = scanner.number_inlined("a player id", 1, n)?;
             scanner.skip_whitespace();

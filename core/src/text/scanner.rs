@@ -133,6 +133,15 @@ pub struct Scanner<W> {
     line_start: u64,
 }
 
+/// A line of numbers [`Scanner::peek_line`] found at the cursor, not yet consumed.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct QuickLine<const N: usize> {
+    /// The numbers, each in its range.
+    pub values: [u64; N],
+    /// The bytes of the line, its `\n` included.
+    len: usize,
+}
+
 /// Whether `byte` separates tokens.
 ///
 /// # Complexity
@@ -457,6 +466,56 @@ impl<W: Window> Scanner<W> {
         None
     }
 
+    /// The fast path of a line of `N` unsigned numbers at the cursor, for the per-item loops of
+    /// the drivers (a `swiss` match): each of 1 to 18 digits and in its range of `ranges`, one
+    /// space between two, a `\n` after the last, all in the bytes held. Nothing is consumed;
+    /// `None` for anything else (other whitespace, a sign, a number out of range, the end of
+    /// the window), which the caller then reads number by number, with every check and error.
+    ///
+    /// # Complexity
+    /// `O(b)` for the `b` bytes of the line.
+    #[inline(always)]
+    pub(crate) fn peek_line<const N: usize>(&self, ranges: &[(u64, u64); N]) -> Option<QuickLine<N>> {
+        /// The most digits whose value cannot overflow a `u64` (10^18 < 2^64).
+        const SAFE_DIGITS: usize = 18;
+        let bytes = self.window.bytes().get(self.pos..)?;
+        let mut values = [0u64; N];
+        let mut i = 0;
+        for (k, (slot, &(min, max))) in values.iter_mut().zip(ranges).enumerate() {
+            let start = i;
+            let mut value = 0u64;
+            // A 19th digit is then a wrong separator.
+            for &byte in bytes.get(start..bytes.len().min(start + SAFE_DIGITS))? {
+                let digit = byte.wrapping_sub(b'0');
+                if digit > 9 {
+                    break;
+                }
+                value = value * 10 + u64::from(digit);
+                i += 1;
+            }
+            let separator = *bytes.get(i)?;
+            let expected = if k + 1 == N { b'\n' } else { b' ' };
+            if i == start || separator != expected || !(min..=max).contains(&value) {
+                return None;
+            }
+            *slot = value;
+            i += 1;
+        }
+        Some(QuickLine { values, len: i })
+    }
+
+    /// Consumes a line that [`Scanner::peek_line`] returned, its `\n` included; nothing may
+    /// have been read in between.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[inline(always)]
+    pub(crate) fn consume_line<const N: usize>(&mut self, line: QuickLine<N>) {
+        self.pos += line.len;
+        self.line = self.line.saturating_add(1);
+        self.line_start = self.pos as u64;
+    }
+
     /// [`Scanner::unsigned`] after the whitespace, with every check and error.
     #[inline(never)]
     fn unsigned_at_cursor(&mut self, what: &'static str, min: u64, max: u64) -> Result<u64> {
@@ -664,6 +723,41 @@ fn out_of_range(what: &'static str, magnitude: Option<u64>, negative: bool, min:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fast path of a line agrees with reading its numbers one by one wherever it answers,
+    /// and declines whatever is not `d+ d+ d+\n` in range.
+    #[test]
+    fn a_quick_line_is_the_numbers_read_one_by_one() {
+        let ranges = [(1, 500), (0, u64::MAX), (0, 3)];
+        let quick: &[&[u8]] = &[b"1 2 3\n", b"500 123456789012345678 0\nx", b"007 0 3\n9"];
+        for &text in quick {
+            let mut fast = Scanner::new(text);
+            let line = fast.peek_line(&ranges).unwrap();
+            let mut slow = Scanner::new(text);
+            let values = ranges.map(|(min, max)| slow.unsigned("n", min, max).unwrap());
+            assert_eq!(line.values, values, "{text:?}");
+            fast.consume_line(line);
+            slow.skip_whitespace();
+            assert_eq!((fast.position(), fast.rest()), (slow.position(), slow.rest()), "{text:?}");
+        }
+        let declined: &[&[u8]] = &[
+            b"1 2 3",                     // no line end held
+            b"1 2 3 \n",                  // a space before it
+            b"1 2 3\r\n",                 // a CR line end
+            b"1  2 3\n",                  // two spaces
+            b"1\t2 3\n",                  // a tab
+            b"0 2 3\n",                   // below the range
+            b"501 2 3\n",                 // above it
+            b"1 2 4\n",                   // above the last range
+            b"1 1234567890123456789 3\n", // 19 digits
+            b"1 -2 3\n",                  // a sign
+            b"1 2\n",                     // too few numbers
+            b" 1 2 3\n",                  // whitespace first
+        ];
+        for &text in declined {
+            assert!(Scanner::new(text).peek_line(&ranges).is_none(), "{text:?}");
+        }
+    }
 
     #[test]
     fn reads_numbers_across_crlf_lines() {
