@@ -40,9 +40,26 @@ pub(crate) static SHORT_DECIMALS: [[u8; 4]; 1000] = {
 /// The number of decimal digits of `value` (1 for 0).
 #[inline]
 pub(crate) const fn decimal_len(value: u64) -> usize {
-    match value.checked_ilog10() {
-        Some(log) => log as usize + 1,
-        None => 1,
+    /// `10^i`.
+    const POWERS: [u64; 20] = {
+        let mut table = [1u64; 20];
+        let mut i = 1;
+        while i < table.len() {
+            table[i] = table[i - 1] * 10;
+            i += 1;
+        }
+        table
+    };
+    // `bits · 1233 / 4096` is `⌊bits · log10(2)⌋` for every `bits ≤ 64`: the digits of a number
+    // of that many bits are that or one more, told by one comparison (no loop, no division).
+    let bits = u64::BITS - (value | 1).leading_zeros();
+    let guess = ((bits * 1233) >> 12) as usize;
+    if guess < POWERS.len() && value >= POWERS[guess] {
+        guess + 1
+    } else if guess == 0 {
+        1
+    } else {
+        guess
     }
 }
 
