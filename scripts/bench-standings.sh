@@ -17,7 +17,8 @@ peer=${1:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-cargo build --release -q -p referee-host -p referee-tests --example gen_standings
+cargo build --release -q -p referee-host
+cargo build --release -q -p referee-tests --example gen_standings
 referee=$root/target/release/referee
 gen=$root/target/release/examples/gen_standings
 

@@ -5,7 +5,7 @@
 //! ```
 //!
 //! The board is `referee_tests::pathgame_board(N, PATHGAME_BENCH_SEED)`, the one `cargo bench --bench pathgame`
-//! measures in memory; scripts/compare_peers.py times `referee`, the C++ peer and `wc -l` on it.
+//! measures in memory; scripts/bench_table.py times `referee`, the C++ peer and `wc -l` on it.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 fn main() {
