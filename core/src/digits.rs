@@ -63,6 +63,46 @@ pub(crate) const fn decimal_len(value: u64) -> usize {
     }
 }
 
+/// The eight decimal digits of `value < 10^8`, zero-padded, as ASCII bytes in the order they
+/// are written (the first digit in the lowest byte of the little-endian word): two
+/// four-digit halves split into pairs and digits by multiplications, in the lanes of one `u64`
+/// (Paul Khuong's SWAR conversion), no loop and no division.
+#[inline(always)]
+const fn eight_digits(value: u64) -> u64 {
+    const LOW_7_BITS_OF_32: u64 = 0x7F | (0x7F << 32);
+    const LOW_4_BITS_OF_16: u64 = 0x000F_000F_000F_000F;
+    let merged = (value / 10_000) | ((value % 10_000) << 32);
+    // `n / 100 = n · 10486 >> 20` for `n < 10^4`, in each 32-bit lane.
+    let hundreds = ((merged * 10_486) >> 20) & LOW_7_BITS_OF_32;
+    let pairs = ((merged - 100 * hundreds) << 16) | hundreds;
+    // `m / 10 = m · 103 >> 10` for `m < 100`, in each 16-bit lane.
+    let tens = ((pairs * 103) >> 10) & LOW_4_BITS_OF_16;
+    let digits = ((pairs - 10 * tens) << 8) | tens;
+    digits + 0x3030_3030_3030_3030
+}
+
+/// Writes the decimal digits of `value < 10^16` at the start of `out` and returns their count;
+/// the bytes after them are overwritten too (free space of the caller's buffer). `None`, with
+/// `out` untouched, for a larger `value`.
+#[inline]
+pub(crate) fn put_digits(value: u64, out: &mut [u8; 16]) -> Option<usize> {
+    const TEN_8: u64 = 100_000_000;
+    let len = decimal_len(value);
+    if len > 16 {
+        return None;
+    }
+    let (high, low) = (value / TEN_8, value % TEN_8);
+    if len <= 8 {
+        // The padding zeros shifted out (`len ≥ 1`: less than 64 bits).
+        out[..8].copy_from_slice(&(eight_digits(low) >> (8 * (8 - len))).to_le_bytes());
+    } else {
+        let high_len = len - 8;
+        out[..8].copy_from_slice(&(eight_digits(high) >> (8 * (8 - high_len))).to_le_bytes());
+        out[high_len..high_len + 8].copy_from_slice(&eight_digits(low).to_le_bytes());
+    }
+    Some(len)
+}
+
 /// Writes the decimal digits of `value` into the whole of `out`, which is
 /// [`decimal_len`]`(value)` bytes long (a shorter `out` gets the lowest digits), two digits per
 /// division, in place: no buffer to copy afterwards.

@@ -3,7 +3,7 @@
 use core::fmt::{self, Write};
 
 pub use crate::digits::write_u128;
-use crate::digits::{decimal_len, digits_u128, fill_digits, SHORT_DECIMALS};
+use crate::digits::{decimal_len, digits_u128, fill_digits, put_digits, SHORT_DECIMALS};
 
 /// A stack buffer that collects answer text (several lines) and hands it to a
 /// [`core::fmt::Write`] in few large writes.
@@ -71,6 +71,18 @@ impl LineBuf {
             // Four bytes stored, the count of them kept: the rest is free space again.
             slot.copy_from_slice(short);
             self.len += usize::from(short[3]);
+            return Ok(());
+        }
+        self.push_long(value)
+    }
+
+    /// [`LineBuf::push_u64`] of a value beyond the table of short numbers.
+    #[inline(never)]
+    fn push_long(&mut self, value: u64) -> fmt::Result {
+        // Sixteen bytes free: the digits of a value below 10^16 stored whole, without a loop.
+        let slot = self.bytes.get_mut(self.len..self.len + 16).and_then(|s| <&mut [u8; 16]>::try_from(s).ok());
+        if let Some(len) = slot.and_then(|slot| put_digits(value, slot)) {
+            self.len += len;
             return Ok(());
         }
         let end = self.len + decimal_len(value);
@@ -284,6 +296,26 @@ mod tests {
         line.flush_to(&mut out).unwrap();
         assert_eq!(out, std::format!("42 {}", u128::MAX));
         assert_eq!(line.as_str(), "");
+    }
+
+    /// Numbers of every length, written after text of every length below 16 (every alignment
+    /// of the eight-byte stores), equal `Display`, with nothing after them.
+    #[test]
+    fn numbers_with_room_match_display() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut values: std::vec::Vec<u64> = (0..20).map(|e| 10u64.pow(e)).flat_map(|p| [p - 1, p, p + 1]).collect();
+        for _ in 0..20_000 {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            values.push(state >> (state % 64));
+        }
+        values.extend([u64::MAX, 99_999_999, 100_000_000, 9_999_999_999_999_999, 10_000_000_000_000_000]);
+        for (i, &value) in values.iter().enumerate() {
+            let mut line = LineBuf::new();
+            let prefix = "p".repeat(i % 16);
+            line.push_bytes(prefix.as_bytes()).unwrap();
+            line.push_u64(value).unwrap();
+            assert_eq!(line.as_str(), std::format!("{prefix}{value}"));
+        }
     }
 
     /// Every length of number, at every distance from the end of the buffer: the digits
