@@ -32,6 +32,7 @@ fn read_result<B: Window>(scanner: &mut Scanner<B>) -> Result<MatchResult> {
 
 /// Records the match `[p1, p2, w1, w2, d]` (numbers in their ranges) if it is legal and
 /// recordable; `None` leaves the tournament unchanged.
+#[inline(always)]
 fn record_quick(tournament: &mut Tournament<'_>, [first, second, w1, w2, d]: [u64; 5]) -> Option<()> {
     let games = |count: u64| u8::try_from(count).ok();
     let result = MatchResult::new(games(w1)?, games(w2)?, games(d)?)?;
