@@ -44,6 +44,7 @@ fn record_quick(tournament: &mut Tournament<'_>, [first, second, w1, w2, d]: [u6
 fn solve_case<B: Window, W: Write + ?Sized>(
     scanner: &mut Scanner<B>,
     scratch: &mut (impl Scratch + ?Sized),
+    text: &mut LineBuf,
     out: &mut W,
 ) -> Result<()> {
     let n = scanner.number("the number of players", 1, MAX_PLAYERS)?;
@@ -91,7 +92,7 @@ fn solve_case<B: Window, W: Write + ?Sized>(
             })?;
         }
         tournament.finish_round().map_err(|_| Error::new(rounds_at, ErrorKind::Invalid("round out of order")))?;
-        write_round(&tournament, out)?;
+        write_round_through(text, &tournament, out)?;
     }
     Ok(())
 }
@@ -141,8 +142,10 @@ pub fn solve_from<B: Window, W: Write + ?Sized>(
     out: &mut W,
 ) -> Result<()> {
     let cases = scanner.unsigned("the number of test cases", 1, MAX_TEST_CASES)?;
+    // One line buffer for every round (not cleared for each of thousands of small cases).
+    let mut text = LineBuf::new();
     for _ in 0..cases {
-        solve_case(scanner, scratch, out)?;
+        solve_case(scanner, scratch, &mut text, out)?;
     }
     scanner.finish()
 }
@@ -155,9 +158,17 @@ pub fn solve_from<B: Window, W: Write + ?Sized>(
 /// # Complexity
 /// `O(n·r)`, through a line buffer (one `write_str` per 2 KiB).
 pub fn write_round<W: Write + ?Sized>(tournament: &Tournament<'_>, out: &mut W) -> core::fmt::Result {
+    write_round_through(&mut LineBuf::new(), tournament, out)
+}
+
+/// [`write_round`] through the empty buffer `text` (empty again after a flush).
+fn write_round_through<W: Write + ?Sized>(
+    text: &mut LineBuf,
+    tournament: &Tournament<'_>,
+    out: &mut W,
+) -> core::fmt::Result {
     /// The longest line: a 3-digit MP and three fractions of two 39-digit numbers.
     const LONGEST_LINE: usize = 4 + 3 * (1 + 39 + 1 + 39) + 1;
-    let mut text = LineBuf::new();
     text.push_bytes(b"Round ")?;
     text.push_u64(u64::from(tournament.round()))?;
     text.push_bytes(b"\n")?;
