@@ -20,7 +20,7 @@ fn read_result<B: Window>(scanner: &mut Scanner<B>) -> Result<MatchResult> {
     for (slot, what) in
         games.iter_mut().zip(["games won by the first player", "games won by the second player", "games drawn"])
     {
-        *slot = scanner.number_inlined(what, 0u8, 3)?;
+        *slot = scanner.number(what, 0u8, 3)?;
     }
     MatchResult::new(games[0], games[1], games[2]).ok_or(Error::new(
         at,
@@ -72,10 +72,10 @@ fn solve_case<B: Window, W: Write + ?Sized>(
                 }
             }
             let first_at = scanner.position();
-            let first = scanner.number_inlined("a player id", 1, n)?;
+            let first = scanner.number("a player id", 1, n)?;
             scanner.skip_whitespace();
             let second_at = scanner.position();
-            let second = scanner.number_inlined("a player id", 1, n)?;
+            let second = scanner.number("a player id", 1, n)?;
             let result = read_result(scanner)?;
             tournament.record(first, second, result).map_err(|e| {
                 let (at, id, rule) = match e {

@@ -434,7 +434,7 @@ impl<W: Window> Scanner<W> {
     /// `O(b)` for the `b` bytes consumed, plus one refill per window.
     #[inline]
     pub fn unsigned(&mut self, what: &'static str, min: u64, max: u64) -> Result<u64> {
-        self.number_inlined(what, min, max)
+        self.number(what, min, max)
     }
 
     /// The common case of [`Scanner::unsigned`] after the whitespace, decided within the bytes
@@ -534,18 +534,6 @@ impl<W: Window> Scanner<W> {
     /// `O(b)` for the `b` bytes consumed, plus one refill per window.
     #[inline]
     pub fn number<T: Into<u64> + TryFrom<u64> + Copy>(&mut self, what: &'static str, min: T, max: T) -> Result<T> {
-        self.number_inlined(what, min, max)
-    }
-
-    /// [`Scanner::number`], always inlined: for the per-item loops of the drivers (a `swiss`
-    /// match), where the call would cost more than reading a short number.
-    #[inline(always)]
-    pub(crate) fn number_inlined<T: Into<u64> + TryFrom<u64> + Copy>(
-        &mut self,
-        what: &'static str,
-        min: T,
-        max: T,
-    ) -> Result<T> {
         self.skip_whitespace();
         let value = match self.quick_unsigned(min.into(), max.into()) {
             Some(value) => value,
