@@ -27,8 +27,10 @@ use referee_embedded::board::{Board, BOARDS};
 use referee_embedded::status;
 use referee_tests::{data_dir, inputs, referee, refusal_file, Rng};
 
-/// Seconds one QEMU run may take before `timeout` ends it.
-const QEMU_TIMEOUT_SECONDS: &str = "120";
+/// Seconds one QEMU run may take before `timeout` ends it: a guard against a hang, far above
+/// the slowest case (public battle 109, about 5 billion guest instructions, took over 120 s on
+/// the `riscv32-virt` once with the 2-core machine loaded by other work).
+const QEMU_TIMEOUT_SECONDS: &str = "300";
 /// The boards whose judge mode runs every case of `tests/data/` (the self-check and the
 /// smaller tests run on every board): all four (about 3.5 minutes on two cores).
 const JUDGE_DATA_BOARDS: [&str; 4] = ["mps2-an386", "lm3s6965evb", "microbit", "riscv32-virt"];
