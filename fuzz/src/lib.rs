@@ -81,10 +81,16 @@ pub fn check_judge(problem: Problem, input: &[u8], all: &[Options]) {
 
 /// As [`check_judge`], with `sizes` (the largest last) instead of [`FIXED_SCRATCH_WORDS`].
 ///
+/// The fixed scratches are the first words of one slab of the largest size, allocated once per
+/// call (not once per run: up to a quarter of a MiB zeroed each time) and handed from run to run
+/// as the previous one left it, as a firmware reuses its static slab: a driver must not depend
+/// on what its scratch held before.
+///
 /// # Panics
 /// As [`check_judge`].
 pub fn check_judge_with(problem: Problem, input: &[u8], all: &[Options], sizes: &[usize]) {
     let largest = sizes.len().saturating_sub(1);
+    let mut slab = vec![0u32; sizes.iter().copied().max().unwrap_or(0)];
     for options in all {
         let heap = run(problem, input, options, &mut HeapScratch::with_limit(JUDGE_SCRATCH_LIMIT));
         if let Err(error) = &heap {
@@ -94,8 +100,7 @@ pub fn check_judge_with(problem: Problem, input: &[u8], all: &[Options], sizes: 
         }
         let sizes = if core::ptr::eq(options, &all[0]) { sizes } else { &sizes[largest..] };
         for &words in sizes {
-            let mut fixed = vec![0u32; words];
-            let result = run(problem, input, options, &mut fixed[..]);
+            let result = run(problem, input, options, &mut slab[..words]);
             match (&heap, &result) {
                 (Ok(a), Ok(b)) => assert_eq!(a, b, "{words} fixed words answer differently"),
                 (_, Err(e)) if matches!(e.kind, ErrorKind::Capacity { .. } | ErrorKind::Limit { .. }) => {
