@@ -151,6 +151,30 @@ pub const fn is_space(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\n' | b'\r')
 }
 
+/// The most digits whose value cannot overflow a `u64` (10^18 < 2^64).
+const SAFE_DIGITS: usize = 18;
+
+/// The value of the decimal digits of `bytes` from `start` on, at most [`SAFE_DIGITS`] of
+/// them, and the index after them (`start`: none; `None`: `start` is past the end). The fast
+/// paths' digit loop; the byte after the digits decides the rest.
+///
+/// # Complexity
+/// `O(d)` for the `d` digits read.
+#[inline(always)]
+fn leading_digits(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
+    let mut value = 0u64;
+    let mut end = start;
+    for &byte in bytes.get(start..bytes.len().min(start + SAFE_DIGITS))? {
+        let digit = byte.wrapping_sub(b'0');
+        if digit > 9 {
+            break;
+        }
+        value = value * 10 + u64::from(digit);
+        end += 1;
+    }
+    Some((value, end))
+}
+
 impl<'a> Scanner<&'a [u8]> {
     /// A scanner at the start of `input`, after its byte-order mark if it has one.
     #[must_use]
@@ -444,26 +468,14 @@ impl<W: Window> Scanner<W> {
     /// [`Scanner::unsigned_at_cursor`] reads the number again with every check and error.
     #[inline(always)]
     fn quick_unsigned(&mut self, min: u64, max: u64) -> Option<u64> {
-        /// The most digits whose value cannot overflow a `u64` (10^18 < 2^64).
-        const SAFE_DIGITS: usize = 18;
         let bytes = self.window.bytes();
-        let start = self.pos;
-        let mut value = 0u64;
-        for (count, &byte) in bytes.get(start..)?.iter().enumerate() {
-            let digit = byte.wrapping_sub(b'0');
-            if digit > 9 {
-                if count == 0 || !is_space(byte) || !(min..=max).contains(&value) {
-                    return None;
-                }
-                self.pos = start + count;
-                return Some(value);
-            }
-            if count == SAFE_DIGITS {
-                return None;
-            }
-            value = value * 10 + u64::from(digit);
+        let (value, end) = leading_digits(bytes, self.pos)?;
+        // A 19th digit is not whitespace.
+        if end == self.pos || !is_space(*bytes.get(end)?) || !(min..=max).contains(&value) {
+            return None;
         }
-        None
+        self.pos = end;
+        Some(value)
     }
 
     /// The fast path of a line of `N` unsigned numbers at the cursor, for the per-item loops of
@@ -476,30 +488,19 @@ impl<W: Window> Scanner<W> {
     /// `O(b)` for the `b` bytes of the line.
     #[inline(always)]
     pub(crate) fn peek_line<const N: usize>(&self, ranges: &[(u64, u64); N]) -> Option<QuickLine<N>> {
-        /// The most digits whose value cannot overflow a `u64` (10^18 < 2^64).
-        const SAFE_DIGITS: usize = 18;
         let bytes = self.window.bytes().get(self.pos..)?;
         let mut values = [0u64; N];
         let mut i = 0;
         for (k, (slot, &(min, max))) in values.iter_mut().zip(ranges).enumerate() {
-            let start = i;
-            let mut value = 0u64;
+            let (value, end) = leading_digits(bytes, i)?;
             // A 19th digit is then a wrong separator.
-            for &byte in bytes.get(start..bytes.len().min(start + SAFE_DIGITS))? {
-                let digit = byte.wrapping_sub(b'0');
-                if digit > 9 {
-                    break;
-                }
-                value = value * 10 + u64::from(digit);
-                i += 1;
-            }
-            let separator = *bytes.get(i)?;
+            let separator = *bytes.get(end)?;
             let expected = if k + 1 == N { b'\n' } else { b' ' };
-            if i == start || separator != expected || !(min..=max).contains(&value) {
+            if end == i || separator != expected || !(min..=max).contains(&value) {
                 return None;
             }
             *slot = value;
-            i += 1;
+            i = end + 1;
         }
         Some(QuickLine { values, len: i })
     }
