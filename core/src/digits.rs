@@ -10,14 +10,19 @@ const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
 6061626364656667686970717273747576777879\
 8081828384858687888990919293949596979899";
 
-/// The digits of `0..1000`, left-aligned, and their count in the last byte: `7` is
+/// How many numbers [`SHORT_DECIMALS`] holds: `0..1000` on 64-bit hosts, `0..100` on the
+/// 32-bit firmware targets, where the larger table's 4 KB would be 3 % of a 128 KiB flash
+/// (the numbers beyond it take the general path: the same digits, a few more instructions).
+const SHORT_COUNT: usize = if cfg!(target_pointer_width = "64") { 1000 } else { 100 };
+
+/// The digits of `0..SHORT_COUNT`, left-aligned, and their count in the last byte: `7` is
 /// `[b'7', b'0', b'0', 1]`, `123` is `[b'1', b'2', b'3', 3]` (most numbers of the answers are
 /// that short: one load and one store each).
 #[allow(clippy::cast_possible_truncation, reason = "every digit and count is below 10")]
-pub(crate) static SHORT_DECIMALS: [[u8; 4]; 1000] = {
-    let mut table = [[b'0', b'0', b'0', 0]; 1000];
+pub(crate) static SHORT_DECIMALS: [[u8; 4]; SHORT_COUNT] = {
+    let mut table = [[b'0', b'0', b'0', 0]; SHORT_COUNT];
     let mut value = 0;
-    while value < 1000 {
+    while value < SHORT_COUNT {
         let digits = [(value / 100) as u8, (value / 10 % 10) as u8, (value % 10) as u8];
         let len = if value < 10 {
             1

@@ -298,6 +298,20 @@ mod tests {
         assert_eq!(line.as_str(), "");
     }
 
+    /// The general path alone (the firmware's for `100..1000`, past its smaller table of short
+    /// numbers) writes what `Display` writes, at every alignment.
+    #[test]
+    fn long_path_writes_short_numbers_too() {
+        for value in 0..2000u64 {
+            for offset in 0..16 {
+                let mut line = LineBuf::new();
+                line.push_bytes(&b"p".repeat(offset)).unwrap();
+                line.push_long(value).unwrap();
+                assert_eq!(line.as_str(), std::format!("{}{value}", "p".repeat(offset)));
+            }
+        }
+    }
+
     /// Numbers of every length, written after text of every length below 16 (every alignment
     /// of the eight-byte stores), equal `Display`, with nothing after them.
     #[test]
