@@ -92,27 +92,46 @@ pub fn check_judge_with(problem: Problem, input: &[u8], all: &[Options], sizes: 
     let largest = sizes.len().saturating_sub(1);
     let mut slab = vec![0u32; sizes.iter().copied().max().unwrap_or(0)];
     for options in all {
-        let heap = run(problem, input, options, &mut HeapScratch::with_limit(JUDGE_SCRATCH_LIMIT));
-        if let Err(error) = &heap {
-            assert_inside(input, error.position);
-            let status = error.exit_status();
-            assert!(matches!(status, ExitStatus::InvalidInput | ExitStatus::Capacity), "heap run: {error}");
-        }
         let sizes = if core::ptr::eq(options, &all[0]) { sizes } else { &sizes[largest..] };
-        for &words in sizes {
-            let result = run(problem, input, options, &mut slab[..words]);
-            match (&heap, &result) {
-                (Ok(a), Ok(b)) => assert_eq!(a, b, "{words} fixed words answer differently"),
-                (_, Err(e)) if matches!(e.kind, ErrorKind::Capacity { .. } | ErrorKind::Limit { .. }) => {
-                    assert_inside(input, e.position);
-                }
-                (Err(a), Err(b)) => assert_eq!(a, b, "{words} fixed words refuse differently"),
-                (Ok(_), Err(b)) => panic!("{words} fixed words refuse what the heap answers: {b}"),
-                // A search bound (depth, turns) can fall differently with a cache of another
-                // size: a refusal beyond the build's bounds, like a capacity error.
-                (Err(a), Ok(_)) if matches!(a.kind, ErrorKind::Limit { .. }) => {}
-                (Err(a), Ok(_)) => panic!("{words} fixed words answer what the heap refuses: {a}"),
+        check_heap_against_fixed(problem, input, options, options, sizes, &mut slab);
+    }
+}
+
+/// The property of [`check_judge_with`] for one pair of options: `problem` on `input` with
+/// `heap_options` and a heap scratch, then with `fixed_options` and the first `words` of `slab`
+/// for each of `sizes`. The two options may differ in strategy only (same output mode): the
+/// answers must still be equal, so a slow strategy in the fixed scratch can be checked against
+/// a fast one on the heap (`judge_tavern`'s large battles).
+///
+/// # Panics
+/// As [`check_judge`].
+pub fn check_heap_against_fixed(
+    problem: Problem,
+    input: &[u8],
+    heap_options: &Options,
+    fixed_options: &Options,
+    sizes: &[usize],
+    slab: &mut [u32],
+) {
+    let heap = run(problem, input, heap_options, &mut HeapScratch::with_limit(JUDGE_SCRATCH_LIMIT));
+    if let Err(error) = &heap {
+        assert_inside(input, error.position);
+        let status = error.exit_status();
+        assert!(matches!(status, ExitStatus::InvalidInput | ExitStatus::Capacity), "heap run: {error}");
+    }
+    for &words in sizes {
+        let result = run(problem, input, fixed_options, &mut slab[..words]);
+        match (&heap, &result) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b, "{words} fixed words answer differently"),
+            (_, Err(e)) if matches!(e.kind, ErrorKind::Capacity { .. } | ErrorKind::Limit { .. }) => {
+                assert_inside(input, e.position);
             }
+            (Err(a), Err(b)) => assert_eq!(a, b, "{words} fixed words refuse differently"),
+            (Ok(_), Err(b)) => panic!("{words} fixed words refuse what the heap answers: {b}"),
+            // A search bound (depth, turns) can fall differently with a cache of another
+            // size: a refusal beyond the build's bounds, like a capacity error.
+            (Err(a), Ok(_)) if matches!(a.kind, ErrorKind::Limit { .. }) => {}
+            (Err(a), Ok(_)) => panic!("{words} fixed words answer what the heap refuses: {a}"),
         }
     }
 }
