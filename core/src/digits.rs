@@ -13,7 +13,7 @@ const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
 /// How many numbers [`SHORT_DECIMALS`] holds: `0..1000` on 64-bit hosts, `0..100` on the
 /// 32-bit firmware targets, where the larger table's 4 KB would be 3 % of a 128 KiB flash
 /// (the numbers beyond it take the general path: the same digits, a few more instructions).
-const SHORT_COUNT: usize = if cfg!(target_pointer_width = "64") { 1000 } else { 100 };
+pub(crate) const SHORT_COUNT: usize = if cfg!(target_pointer_width = "64") { 1000 } else { 100 };
 
 /// The digits of `0..SHORT_COUNT`, left-aligned, and their count in the last byte: `7` is
 /// `[b'7', b'0', b'0', 1]`, `123` is `[b'1', b'2', b'3', 3]` (most numbers of the answers are
@@ -41,6 +41,21 @@ pub(crate) static SHORT_DECIMALS: [[u8; 4]; SHORT_COUNT] = {
     }
     table
 };
+
+/// The digits of `100 ≤ value < 1000` as [`SHORT_DECIMALS`] holds them, computed in 32 bits:
+/// the 32-bit targets' table stops at 100, and they have no cheap 64-bit multiplication (a
+/// library call on a Cortex-M0).
+///
+/// # Complexity
+/// `O(1)`.
+#[inline(always)]
+#[allow(clippy::cast_possible_truncation, reason = "the hundreds of a value below 1000 are a digit")]
+pub(crate) fn three_digits(value: u32) -> [u8; 4] {
+    // `v / 100 = v · 41 >> 12` for every `v < 1000` (the unit test checks each).
+    let hundreds = (value * 41) >> 12;
+    let pair = 2 * (value - 100 * hundreds) as usize;
+    [b'0' + hundreds as u8, PAIRS[pair], PAIRS[pair + 1], 3]
+}
 
 /// The number of decimal digits of `value` (1 for 0).
 #[inline]
@@ -167,4 +182,19 @@ pub fn write_u128<W: Write + ?Sized>(out: &mut W, value: u128) -> fmt::Result {
     let mut buf = [0u8; 40];
     let start = digits_u128(value, &mut buf);
     out.write_str(core::str::from_utf8(&buf[start..]).map_err(|_| fmt::Error)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The 32-bit targets' computed short numbers are the digits `Display` writes.
+    #[test]
+    fn three_digits_match_display() {
+        for value in 100..1000u32 {
+            let digits = three_digits(value);
+            assert_eq!(&digits[..3], std::format!("{value}").as_bytes());
+            assert_eq!(digits[3], 3);
+        }
+    }
 }

@@ -3,7 +3,7 @@
 use core::fmt::{self, Write};
 
 pub use crate::digits::write_u128;
-use crate::digits::{decimal_len, digits_u128, fill_digits, put_digits, SHORT_DECIMALS};
+use crate::digits::{decimal_len, digits_u128, fill_digits, put_digits, three_digits, SHORT_COUNT, SHORT_DECIMALS};
 
 /// A stack buffer that collects answer text (several lines) and hands it to a
 /// [`core::fmt::Write`] in few large writes.
@@ -71,6 +71,14 @@ impl LineBuf {
             // Four bytes stored, the count of them kept: the rest is free space again.
             slot.copy_from_slice(short);
             self.len += usize::from(short[3]);
+            return Ok(());
+        }
+        // Past a table of `0..100` (the 32-bit targets'; a constant condition elsewhere).
+        if let (true, Ok(value), Some(slot)) =
+            (SHORT_COUNT < 1000 && value < 1000, u32::try_from(value), self.bytes.get_mut(self.len..self.len + 4))
+        {
+            slot.copy_from_slice(&three_digits(value));
+            self.len += 3;
             return Ok(());
         }
         self.push_long(value)
