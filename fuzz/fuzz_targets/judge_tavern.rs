@@ -35,5 +35,5 @@ fuzz_target!(|input: &[u8]| {
     }
     let mut slab = [0u32; 16];
     let default = Options::exact(true);
-    referee_fuzz::check_heap_against_fixed(Problem::Tavern, input, &default, &default, &[0, 16], &mut slab);
+    referee_fuzz::check_heap_against_fixed(Problem::Tavern, input, &default, &[0, 16], &mut slab);
 });

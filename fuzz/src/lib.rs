@@ -93,34 +93,24 @@ pub fn check_judge_with(problem: Problem, input: &[u8], all: &[Options], sizes: 
     let mut slab = vec![0u32; sizes.iter().copied().max().unwrap_or(0)];
     for options in all {
         let sizes = if core::ptr::eq(options, &all[0]) { sizes } else { &sizes[largest..] };
-        check_heap_against_fixed(problem, input, options, options, sizes, &mut slab);
+        check_heap_against_fixed(problem, input, options, sizes, &mut slab);
     }
 }
 
-/// The property of [`check_judge_with`] for one pair of options: `problem` on `input` with
-/// `heap_options` and a heap scratch, then with `fixed_options` and the first `words` of `slab`
-/// for each of `sizes`. The two options may differ in strategy only (same output mode): the
-/// answers must still be equal, so a slow strategy in the fixed scratch can be checked against
-/// a fast one on the heap (`judge_tavern`'s large battles).
+/// The property of [`check_judge_with`] for one `options`: `problem` on `input` with a heap
+/// scratch, then with the first `words` of `slab` for each of `sizes`.
 ///
 /// # Panics
 /// As [`check_judge`].
-pub fn check_heap_against_fixed(
-    problem: Problem,
-    input: &[u8],
-    heap_options: &Options,
-    fixed_options: &Options,
-    sizes: &[usize],
-    slab: &mut [u32],
-) {
-    let heap = run(problem, input, heap_options, &mut HeapScratch::with_limit(JUDGE_SCRATCH_LIMIT));
+pub fn check_heap_against_fixed(problem: Problem, input: &[u8], options: &Options, sizes: &[usize], slab: &mut [u32]) {
+    let heap = run(problem, input, options, &mut HeapScratch::with_limit(JUDGE_SCRATCH_LIMIT));
     if let Err(error) = &heap {
         assert_inside(input, error.position);
         let status = error.exit_status();
         assert!(matches!(status, ExitStatus::InvalidInput | ExitStatus::Capacity), "heap run: {error}");
     }
     for &words in sizes {
-        let result = run(problem, input, fixed_options, &mut slab[..words]);
+        let result = run(problem, input, options, &mut slab[..words]);
         match (&heap, &result) {
             (Ok(a), Ok(b)) => assert_eq!(a, b, "{words} fixed words answer differently"),
             (_, Err(e)) if matches!(e.kind, ErrorKind::Capacity { .. } | ErrorKind::Limit { .. }) => {
