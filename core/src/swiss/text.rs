@@ -161,6 +161,24 @@ pub fn write_round<W: Write + ?Sized>(tournament: &Tournament<'_>, out: &mut W) 
     write_round_through(&mut LineBuf::new(), tournament, out)
 }
 
+/// Pushes one line `MP a/b c/d e/f` of a standing, its numbers of type `T` by `push`.
+#[inline(always)]
+fn push_standing<T: Copy>(
+    text: &mut LineBuf,
+    match_points: u32,
+    fractions: [(T, T); 3],
+    push: fn(&mut LineBuf, T) -> core::fmt::Result,
+) -> core::fmt::Result {
+    text.push_u64(u64::from(match_points))?;
+    for (num, den) in fractions {
+        text.push_byte(b' ')?;
+        push(text, num)?;
+        text.push_byte(b'/')?;
+        push(text, den)?;
+    }
+    text.push_byte(b'\n')
+}
+
 /// [`write_round`] through the empty buffer `text` (empty again after a flush).
 fn write_round_through<W: Write + ?Sized>(
     text: &mut LineBuf,
@@ -174,21 +192,15 @@ fn write_round_through<W: Write + ?Sized>(
     text.push_bytes(b"\n")?;
     for i in 0..tournament.players() {
         text.make_room(LONGEST_LINE, out)?;
-        let (match_points, fractions) = match tournament.small_standing(i) {
-            Some(s) => (s.match_points, s.fractions.map(|(num, den)| (u128::from(num), u128::from(den)))),
+        // The first 16 rounds' numbers are `u64`s, pushed without a 128-bit detour.
+        match tournament.small_standing(i) {
+            Some(s) => push_standing(text, s.match_points, s.fractions, LineBuf::push_u64)?,
             None => {
                 let s = tournament.standing_of(i);
-                (s.match_points, [s.omw, s.gw, s.ogw].map(|f| (f.numer(), f.denom())))
+                let fractions = [s.omw, s.gw, s.ogw].map(|f| (f.numer(), f.denom()));
+                push_standing(text, s.match_points, fractions, LineBuf::push_u128)?;
             }
-        };
-        text.push_u64(u64::from(match_points))?;
-        for (num, den) in fractions {
-            text.push_byte(b' ')?;
-            text.push_u128(num)?;
-            text.push_byte(b'/')?;
-            text.push_u128(den)?;
         }
-        text.push_byte(b'\n')?;
     }
     text.flush_to(out)
 }
