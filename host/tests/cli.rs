@@ -139,6 +139,13 @@ fn a_closed_stdout_is_an_error_not_a_success() {
     assert!(stderr.starts_with("error: cannot write to stdout: "), "stderr: {stderr}");
     let (status, stderr) = run_in_shell(r#""$0" --help >&-"#, b"");
     assert_eq!(status, 2, "stderr: {stderr}");
+    // What the runtime leaves of a closed stdout: /dev/null read-write. The message says how to
+    // discard the answer instead; write-only /dev/null is an ordinary stdout.
+    let (status, stderr) = run_in_shell(r#""$0" swiss "$1" 1<>/dev/null"#, SAMPLE);
+    assert_eq!(status, 2, "stderr: {stderr}");
+    assert!(stderr.contains("`>/dev/null`"), "stderr: {stderr}");
+    let (status, stderr) = run_in_shell(r#""$0" swiss "$1" >/dev/null"#, SAMPLE);
+    assert_eq!((status, stderr.as_str()), (0, ""));
 }
 
 #[test]
