@@ -381,7 +381,8 @@ impl<'a> Tournament<'a> {
     ///
     /// # Complexity
     /// `O(1)`.
-    #[inline]
+    // Inlined on 64-bit hosts into the judge reader's loop (1.5 % of `swiss_max.in`).
+    #[cfg_attr(target_pointer_width = "64", inline(always))]
     pub fn record(&mut self, first: u32, second: u32, result: MatchResult) -> Result<(), RecordError> {
         if !self.clock.is_open() {
             return Err(RecordError::NoOpenRound);
