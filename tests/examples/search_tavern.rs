@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 
 use referee_core::scratch::HeapScratch;
 use referee_core::tavern::{self, Battle, Strategy, MAX_MINIONS, MAX_VALUE};
+use referee_tests::Rng;
 
 /// Solves of a battle that beats the best so far, whose fastest is its confirmed cost.
 const CONFIRM_RUNS: usize = 9;
@@ -29,28 +30,10 @@ const CONFIRM_RUNS: usize = 9;
 /// A battle as two sides of attack values.
 type Sides = [Vec<u32>; 2];
 
-/// A small deterministic generator (SplitMix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// An index in `0..bound`.
-    fn below(&mut self, bound: usize) -> usize {
-        usize::try_from(self.next() % u64::try_from(bound).expect("a usize fits a u64")).expect("below a usize")
-    }
-
-    /// A value in `1..=MAX_VALUE`, log-uniform: small and large values alike.
-    fn value(&mut self) -> u32 {
-        let top = [10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, MAX_VALUE][self.below(9)];
-        1 + u32::try_from(self.next() % u64::from(top)).expect("below MAX_VALUE")
-    }
+/// A value in `1..=MAX_VALUE`, log-uniform: small and large values alike.
+fn random_value(rng: &mut Rng) -> u32 {
+    let top = [10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, MAX_VALUE][rng.below(9)];
+    1 + u32::try_from(rng.next_u64() % u64::from(top)).expect("below MAX_VALUE")
 }
 
 /// The fastest of `runs` solves of `sides` with `strategy`, or `None` for an invalid battle.
@@ -72,7 +55,7 @@ fn mutate(sides: &Sides, rng: &mut Rng) -> Sides {
     let side = rng.below(2);
     let slot = rng.below(next[side].len());
     match rng.below(4) {
-        0 => next[side][slot] = rng.value(),
+        0 => next[side][slot] = random_value(rng),
         1 => {
             let value = i64::from(next[side][slot]);
             let reach = value / 8 + 1;
@@ -117,14 +100,14 @@ fn main() {
         },
     };
     let seconds: u64 = seconds.parse().expect("SECONDS must be a whole number");
-    let mut rng = Rng(seed.parse().expect("SEED must be a whole number"));
+    let mut rng = Rng::new(seed.parse().expect("SEED must be a whole number"));
     let mut sides: Sides = match args.get(3) {
         Some(path) => {
             let battle = tavern::text::parse(&std::fs::read(path).expect("cannot read START_FILE"))
                 .expect("START_FILE is not a valid battle");
             [battle.alice().to_vec(), battle.bob().to_vec()]
         }
-        None => [0, 1].map(|_| (0..MAX_MINIONS).map(|_| rng.value()).collect()),
+        None => [0, 1].map(|_| (0..MAX_MINIONS).map(|_| random_value(&mut rng)).collect()),
     };
     let mut current = cost(&sides, strategy, 3).expect("a valid battle");
     // The best is measured apart with more runs, so that one lucky measurement does not stand.
