@@ -107,20 +107,62 @@ const fn eight_digits(value: u64) -> u64 {
 #[inline]
 pub(crate) fn put_digits(value: u64, out: &mut [u8; 16]) -> Option<usize> {
     const TEN_8: u64 = 100_000_000;
-    let len = decimal_len(value);
-    if len > 16 {
+    const ZEROS: u64 = 0x3030_3030_3030_3030;
+    if value >= TEN_8 * TEN_8 {
         return None;
     }
     let (high, low) = (value / TEN_8, value % TEN_8);
-    if len <= 8 {
-        // The padding zeros shifted out (`len ≥ 1`: less than 64 bits).
-        out[..8].copy_from_slice(&(eight_digits(low) >> (8 * (8 - len))).to_le_bytes());
-    } else {
-        let high_len = len - 8;
-        out[..8].copy_from_slice(&(eight_digits(high) >> (8 * (8 - high_len))).to_le_bytes());
-        out[high_len..high_len + 8].copy_from_slice(&eight_digits(low).to_le_bytes());
+    // The leading zeros are the lowest bytes of the digits that are `'0'`: counted, then
+    // shifted out (the last digit always stays, so the shift is below 64 bits).
+    let leading_zeros = |digits: u64| ((digits ^ ZEROS) | 1 << 56).trailing_zeros() as usize / 8;
+    if high == 0 {
+        let digits = eight_digits(low);
+        let zeros = leading_zeros(digits);
+        out[..8].copy_from_slice(&(digits >> (8 * zeros)).to_le_bytes());
+        return Some(8 - zeros);
     }
-    Some(len)
+    let digits = eight_digits(high);
+    let high_len = 8 - leading_zeros(digits);
+    out[..8].copy_from_slice(&(digits >> (8 * (8 - high_len))).to_le_bytes());
+    out[high_len..high_len + 8].copy_from_slice(&eight_digits(low).to_le_bytes());
+    Some(high_len + 8)
+}
+
+/// Room [`put_u64`] needs: the 20 digits of `u64::MAX` and the slack of its 8- and 16-byte
+/// stores.
+pub(crate) const U64_ROOM: usize = 24;
+
+/// Writes the decimal digits of any `value` at the start of `out` and returns their count; the
+/// bytes after them may be overwritten too (free space of the caller's buffer). The short
+/// numbers take one table load and one store, the longer ones [`put_digits`].
+///
+/// # Complexity
+/// `O(1)` below `10^16`, else `O(d)` for the `d` digits.
+#[inline(always)]
+pub(crate) fn put_u64(value: u64, out: &mut [u8; U64_ROOM]) -> usize {
+    if let Some(short) = usize::try_from(value).ok().and_then(|v| SHORT_DECIMALS.get(v)) {
+        // Four bytes stored, the count of them kept: the rest is free space again.
+        out[..4].copy_from_slice(short);
+        return usize::from(short[3]);
+    }
+    // Past a table of `0..100` (the 32-bit targets'; a constant condition elsewhere).
+    if let (true, Ok(value)) = (SHORT_COUNT < 1000 && value < 1000, u32::try_from(value)) {
+        out[..4].copy_from_slice(&three_digits(value));
+        return 3;
+    }
+    put_long(value, out)
+}
+
+/// [`put_u64`] of a value beyond the table of short numbers (out of line: the short numbers'
+/// callers stay small).
+#[inline(never)]
+fn put_long(value: u64, out: &mut [u8; U64_ROOM]) -> usize {
+    if let Some(len) = out.first_chunk_mut::<16>().and_then(|head| put_digits(value, head)) {
+        return len;
+    }
+    let len = decimal_len(value);
+    fill_digits(value, &mut out[..len]);
+    len
 }
 
 /// Writes the decimal digits of `value` into the whole of `out`, which is
@@ -187,6 +229,17 @@ pub fn write_u128<W: Write + ?Sized>(out: &mut W, value: u128) -> fmt::Result {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The general path alone (the firmware's for `100..1000`, past its smaller table of short
+    /// numbers) writes what `Display` writes.
+    #[test]
+    fn long_path_writes_short_numbers_too() {
+        for value in (0..2000u64).chain([u64::MAX, 10u64.pow(16), 10u64.pow(16) - 1]) {
+            let mut out = [b'x'; U64_ROOM];
+            let len = put_long(value, &mut out);
+            assert_eq!(&out[..len], std::format!("{value}").as_bytes());
+        }
+    }
 
     /// The 32-bit targets' computed short numbers are the digits `Display` writes.
     #[test]

@@ -192,9 +192,20 @@ fn write_round_through<W: Write + ?Sized>(
     text.push_bytes(b"\n")?;
     for i in 0..tournament.players() {
         text.make_room(LONGEST_LINE, out)?;
-        // The first 16 rounds' numbers are `u64`s, pushed without a 128-bit detour.
+        // The first 16 rounds' numbers are `u64`s, pushed without a 128-bit detour, and their
+        // line is at most 4 + 2·8 + 40 bytes (`MP ≤ 48`, `OMW` and `GW` below 1000 over 1000,
+        // `OGW`'s terms below `3·16·D_16 < 2^62`, 19 digits): within `LineWriter::MAX`.
         match tournament.small_standing(i) {
-            Some(s) => push_standing(text, s.match_points, s.fractions, LineBuf::push_u64)?,
+            Some(s) => text.push_line(|line| {
+                line.number(u64::from(s.match_points));
+                for (num, den) in s.fractions {
+                    line.byte(b' ');
+                    line.number(num);
+                    line.byte(b'/');
+                    line.number(den);
+                }
+                line.byte(b'\n');
+            })?,
             None => {
                 let s = tournament.standing_of(i);
                 let fractions = [s.omw, s.gw, s.ogw].map(|f| (f.numer(), f.denom()));

@@ -3,7 +3,7 @@
 use core::fmt::{self, Write};
 
 pub use crate::digits::write_u128;
-use crate::digits::{decimal_len, digits_u128, fill_digits, put_digits, three_digits, SHORT_COUNT, SHORT_DECIMALS};
+use crate::digits::{decimal_len, digits_u128, fill_digits, put_u64, U64_ROOM};
 
 /// A stack buffer that collects answer text (several lines) and hands it to a
 /// [`core::fmt::Write`] in few large writes.
@@ -66,36 +66,46 @@ impl LineBuf {
     /// `O(d)` for the `d` digits.
     #[inline]
     pub fn push_u64(&mut self, value: u64) -> fmt::Result {
-        let short = usize::try_from(value).ok().and_then(|v| SHORT_DECIMALS.get(v));
-        if let (Some(short), Some(slot)) = (short, self.bytes.get_mut(self.len..self.len + 4)) {
-            // Four bytes stored, the count of them kept: the rest is free space again.
-            slot.copy_from_slice(short);
-            self.len += usize::from(short[3]);
+        if let Some(room) = self.room::<U64_ROOM>() {
+            self.len += put_u64(value, room);
             return Ok(());
         }
-        // Past a table of `0..100` (the 32-bit targets'; a constant condition elsewhere).
-        if let (true, Ok(value), Some(slot)) =
-            (SHORT_COUNT < 1000 && value < 1000, u32::try_from(value), self.bytes.get_mut(self.len..self.len + 4))
-        {
-            slot.copy_from_slice(&three_digits(value));
-            self.len += 3;
-            return Ok(());
-        }
-        self.push_long(value)
+        self.push_exact(value)
     }
 
-    /// [`LineBuf::push_u64`] of a value beyond the table of short numbers.
+    /// [`LineBuf::push_u64`] within the last [`U64_ROOM`] bytes: the digits stored in exactly
+    /// their own bytes.
     #[inline(never)]
-    fn push_long(&mut self, value: u64) -> fmt::Result {
-        // Sixteen bytes free: the digits of a value below 10^16 stored whole, without a loop.
-        let slot = self.bytes.get_mut(self.len..self.len + 16).and_then(|s| <&mut [u8; 16]>::try_from(s).ok());
-        if let Some(len) = slot.and_then(|slot| put_digits(value, slot)) {
-            self.len += len;
-            return Ok(());
-        }
+    fn push_exact(&mut self, value: u64) -> fmt::Result {
         let end = self.len + decimal_len(value);
         fill_digits(value, self.bytes.get_mut(self.len..end).ok_or(fmt::Error)?);
         self.len = end;
+        Ok(())
+    }
+
+    /// The next `N` free bytes, if there are that many.
+    #[inline(always)]
+    fn room<const N: usize>(&mut self) -> Option<&mut [u8; N]> {
+        self.bytes.get_mut(self.len..).and_then(<[u8]>::first_chunk_mut)
+    }
+
+    /// Appends one line of at most [`LineWriter::MAX`] bytes that `put` writes (its numbers
+    /// and separators, without a bounds check each).
+    ///
+    /// # Errors
+    /// [`fmt::Error`] when fewer than [`LineWriter::ROOM`] bytes are free (make room first),
+    /// or when `put` wrote more than [`LineWriter::MAX`] bytes (nothing is appended then).
+    ///
+    /// # Complexity
+    /// That of `put`.
+    #[inline(always)]
+    pub(crate) fn push_line(&mut self, put: impl FnOnce(&mut LineWriter<'_>)) -> fmt::Result {
+        let mut line = LineWriter { room: self.room().ok_or(fmt::Error)?, len: 0 };
+        put(&mut line);
+        if line.len > LineWriter::MAX {
+            return Err(fmt::Error);
+        }
+        self.len += line.len;
         Ok(())
     }
 
@@ -167,6 +177,62 @@ impl LineBuf {
             self.flush_to(out)?;
         }
         Ok(())
+    }
+}
+
+/// A line being written into the free space of a [`LineBuf`] ([`LineBuf::push_line`]): its
+/// numbers and separators are stored at `len % MAX`, an index the compiler knows to be in
+/// bounds, so no byte is checked. A line longer than [`LineWriter::MAX`] would wrap around
+/// (and be refused, its length being counted exactly); the callers' lines are shorter by proof.
+#[derive(Debug)]
+pub(crate) struct LineWriter<'a> {
+    room: &'a mut [u8; LineWriter::ROOM],
+    len: usize,
+}
+
+impl LineWriter<'_> {
+    /// The longest line (a power of two, for the index).
+    pub(crate) const MAX: usize = 64;
+    /// The free bytes a line needs: [`LineWriter::MAX`] and the slack of a number's stores.
+    pub(crate) const ROOM: usize = Self::MAX + U64_ROOM;
+
+    /// The bytes from the end of the line on.
+    #[inline(always)]
+    fn tail<const N: usize>(&mut self) -> Option<&mut [u8; N]> {
+        const { assert!(N <= U64_ROOM) };
+        self.room.get_mut(self.len % Self::MAX..).and_then(<[u8]>::first_chunk_mut)
+    }
+
+    /// Appends one byte.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[inline(always)]
+    pub(crate) fn byte(&mut self, byte: u8) {
+        match self.tail::<1>() {
+            // Text stays UTF-8: a non-ASCII byte is stored as `?`.
+            Some([slot]) => *slot = if byte.is_ascii() { byte } else { b'?' },
+            None => self.poison(),
+        }
+        self.len += 1;
+    }
+
+    /// Appends `value` in decimal.
+    ///
+    /// # Complexity
+    /// `O(1)` below `10^16`, else `O(d)` for the `d` digits.
+    #[inline(always)]
+    pub(crate) fn number(&mut self, value: u64) {
+        match self.tail::<U64_ROOM>() {
+            Some(tail) => self.len += put_u64(value, tail),
+            None => self.poison(),
+        }
+    }
+
+    /// Marks the line too long, to be refused: for a store [`LineWriter::tail`] could not
+    /// place, which the index modulo [`LineWriter::MAX`] rules out.
+    fn poison(&mut self) {
+        self.len = usize::MAX / 2;
     }
 }
 
@@ -306,18 +372,31 @@ mod tests {
         assert_eq!(line.as_str(), "");
     }
 
-    /// The general path alone (the firmware's for `100..1000`, past its smaller table of short
-    /// numbers) writes what `Display` writes, at every alignment.
+    /// A line of numbers and separators through [`LineWriter`] equals `Display`'s text; a
+    /// line longer than [`LineWriter::MAX`] is refused with nothing appended.
     #[test]
-    fn long_path_writes_short_numbers_too() {
-        for value in 0..2000u64 {
-            for offset in 0..16 {
+    fn line_writer_matches_display_and_refuses_long_lines() {
+        let values = [0, 7, 42, 999, 1000, 123_456_789, 9_999_999_999_999_999, 10_000_000_000_000_000, u64::MAX];
+        for &a in &values {
+            for &b in &values {
                 let mut line = LineBuf::new();
-                line.push_bytes(&b"p".repeat(offset)).unwrap();
-                line.push_long(value).unwrap();
-                assert_eq!(line.as_str(), std::format!("{}{value}", "p".repeat(offset)));
+                line.push_bytes(b"x").unwrap();
+                line.push_line(|w| {
+                    w.number(a);
+                    w.byte(b'/');
+                    w.number(b);
+                    w.byte(b'\n');
+                })
+                .unwrap();
+                assert_eq!(line.as_str(), std::format!("x{a}/{b}\n"));
             }
         }
+        let mut line = LineBuf::new();
+        let four_maxima = |w: &mut LineWriter<'_>| (0..4).for_each(|_| w.number(u64::MAX));
+        assert_eq!(line.push_line(four_maxima), Err(fmt::Error));
+        assert_eq!(line.as_str(), "");
+        line.push_bytes(&[b'x'; LineBuf::CAPACITY - LineWriter::ROOM + 1]).unwrap();
+        assert_eq!(line.push_line(|w| w.byte(b'y')), Err(fmt::Error));
     }
 
     /// Numbers of every length, written after text of every length below 16 (every alignment
