@@ -45,10 +45,10 @@ fn invalid_input_exits_1_with_nothing_on_stdout() {
 
 #[test]
 fn a_valid_input_beyond_capacity_exits_3_with_nothing_on_stdout() {
-    // Ten million players for two rounds need 8·10^7 scratch words, beyond the host's 64 MiB.
+    // Ten million players for two rounds need 7·10^7 scratch words, beyond the host's 64 MiB.
     let (status, stdout, stderr) = run(&["swiss"], b"1\n10000000 2\n0 0\n");
     assert_eq!((status, stdout.as_str()), (3, ""));
-    assert_eq!(stderr, "error: 2:10: input needs 80000000 scratch words (n·(m + 6) for n players and m rounds) but this build holds 16777216\n");
+    assert_eq!(stderr, "error: 2:10: input needs 70000000 scratch words (n·(m + 5) for n players and m rounds) but this build holds 16777216\n");
 }
 
 #[test]

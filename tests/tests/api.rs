@@ -94,19 +94,19 @@ fn a_tournament_is_refused_outside_its_ranges_and_capacity() {
         TournamentError::Rounds(35),
         "35 rounds: a tournament has 1..=34",
     );
-    assert_eq!(Tournament::words_needed(20, 2), Some(160));
+    assert_eq!(Tournament::words_needed(20, 2), Some(140));
     refused(
-        Tournament::new(20, 2, &mut words[..159]),
-        TournamentError::Capacity(CapacityError { needed: 160, capacity: 159 }),
-        "the tournament needs 160 scratch words but holds 159",
+        Tournament::new(20, 2, &mut words[..139]),
+        TournamentError::Capacity(CapacityError { needed: 140, capacity: 139 }),
+        "the tournament needs 140 scratch words but holds 139",
     );
-    let mut heap = HeapScratch::with_limit(159);
+    let mut heap = HeapScratch::with_limit(139);
     refused(
         Tournament::new(20, 2, &mut heap),
-        TournamentError::Capacity(CapacityError { needed: 160, capacity: 159 }),
-        "the tournament needs 160 scratch words but holds 159",
+        TournamentError::Capacity(CapacityError { needed: 140, capacity: 139 }),
+        "the tournament needs 140 scratch words but holds 139",
     );
-    let event = Tournament::new(20, 2, &mut words[..160]).unwrap();
+    let event = Tournament::new(20, 2, &mut words[..140]).unwrap();
     assert_eq!((event.players(), event.rounds(), event.round()), (20, 2, 0));
     // The largest tournament's word count fits even a 32-bit usize, as MAX_PLAYERS promises.
     let largest = Tournament::words_needed(swiss::MAX_PLAYERS, swiss::MAX_ROUNDS).unwrap();

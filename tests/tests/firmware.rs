@@ -376,20 +376,20 @@ fn a_tournament_larger_than_the_scratch_is_a_capacity_error() {
         let judged = judge(board, "swiss", &[], &input);
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(judged.run.status, status::CAPACITY, "{}", board.name);
-        let needed = players * (rounds + 6);
+        let needed = players * (rounds + 5);
         let capacity = board.judge_scratch_words();
         assert_eq!(
             judged.error,
-            format!("error: 2:7: input needs {needed} scratch words (n·(m + 6) for n players and m rounds) but this build holds {capacity}\n")
+            format!("error: 2:7: input needs {needed} scratch words (n·(m + 5) for n players and m rounds) but this build holds {capacity}\n")
         );
         assert!(judged.answer.is_empty());
     });
 }
 
 /// The most players a 16-round `swiss` tournament may have on `board` (the README's capacity
-/// figure): n·(16 + 6) scratch words, the input streamed.
+/// figure): n·(16 + 5) scratch words, the input streamed.
 fn swiss_16_rounds_max_players(board: &Board) -> usize {
-    board.judge_scratch_words() / 22
+    board.judge_scratch_words() / 21
 }
 
 /// The most cards per player of a `greater` game on `board` in the plain notation (N/8

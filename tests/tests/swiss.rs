@@ -155,7 +155,7 @@ fn a_test_case_larger_than_the_scratch_is_a_capacity_error() {
         judge::run(Problem::Swiss, b"1\n20 2\n0 0\n", &Options::default(), &mut small[..], &mut out).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "2:4: input needs 160 scratch words (n·(m + 6) for n players and m rounds) but this build holds 100"
+        "2:4: input needs 140 scratch words (n·(m + 5) for n players and m rounds) but this build holds 100"
     );
     assert!(out.is_empty());
 }

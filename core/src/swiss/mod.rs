@@ -31,7 +31,7 @@
 //!
 //! # Complexity
 //! Time `O(n·m²)` per tournament (each round sums at most `r` opponent terms per player),
-//! memory `n·(m + 6)` words of caller-provided [`Scratch`] ([`Tournament::words_needed`]).
+//! memory `n·(m + 5)` words of caller-provided [`Scratch`] ([`Tournament::words_needed`]).
 //!
 //! # Example
 //! A scoring device records each round's results as they come in and shows the standings:
@@ -39,7 +39,7 @@
 //! ```
 //! use referee_core::swiss::{MatchResult, Tournament};
 //!
-//! let mut words = [0u32; 64]; // `Tournament::words_needed(3, 2)` = 24
+//! let mut words = [0u32; 64]; // `Tournament::words_needed(3, 2)` = 21
 //! let mut event = Tournament::new(3, 2, &mut words[..])?;
 //! event.start_round()?;
 //! event.record(1, 2, MatchResult::new(2, 1, 0).ok_or("illegal result")?)?; // player 3: a bye
@@ -62,16 +62,49 @@ pub(crate) use clock::RoundClock;
 
 /// The most rounds whose statistics provably fit the integer types (see the module docs).
 pub const MAX_ROUNDS: u32 = 34;
-/// The most players of one tournament: `2^24`, so that the `n·(m + 6)` scratch words of the
-/// largest tournament (`2^24 · 40 < 2^30`) fit a 32-bit `usize`. The real limit is the
+/// The most players of one tournament: `2^24`, so that the `n·(m + 5)` scratch words of the
+/// largest tournament (`2^24 · 39 < 2^30`) fit a 32-bit `usize`. The real limit is the
 /// scratch: [`Tournament::words_needed`].
 pub const MAX_PLAYERS: u32 = 1 << 24;
 /// The most rounds of the `u64` fast path (see the module docs).
 pub(crate) const U64_ROUNDS: u32 = 16;
 // `G - 2r ≤ r` indexes the 32 slots of `Tournament::scale_small`.
 const _: () = assert!(U64_ROUNDS < 32);
-/// Words of scratch per player besides its opponent list.
-const WORDS_PER_PLAYER: usize = 6;
+/// Words of scratch per player besides its opponent list: one [`Row`].
+const WORDS_PER_PLAYER: usize = 5;
+
+/// A player's words, side by side (one cache line for what a match, a round's end or an
+/// opponent's sum reads of him). The fields are packed in bits: every count fits its field up
+/// to [`MAX_ROUNDS`] (`MP ≤ 3m ≤ 102`, `GP ≤ 9m ≤ 306`, `G ≤ 3m ≤ 102`, `r, k ≤ 34`), so a sum
+/// never carries into the next field.
+type Row = [u32; WORDS_PER_PLAYER];
+/// [`Row`] word: `MP` (bits 0..8), `GP` (8..20) and `G` (20..28); a result adds to all three.
+const STATS: usize = 0;
+/// [`Row`] word: the last round with a match (bits 0..8, 0 = none) and the number of matches
+/// recorded (8..16).
+const SCHEDULE: usize = 1;
+/// [`Row`] word: what the player's opponents need of him after the last round: `max(MP, r)`
+/// (bits 0..8), `max(GP, G)` (8..20) and `G - 2r` (20..28).
+const OPPONENT_VIEW: usize = 2;
+/// [`Row`] words: `max(GP, G)·D_r/G` after a round `r ≤ U64_ROUNDS`, low and high halves of
+/// the `u64` (the term of `OGW`'s sum, ready to add).
+const SCALED_GW: [usize; 2] = [3, 4];
+/// Field masks and shifts of [`STATS`] and [`OPPONENT_VIEW`].
+const LOW_FIELD: u32 = 0xff;
+const MIDDLE_FIELD: u32 = 0xfff;
+/// The fields of a [`STATS`] or [`OPPONENT_VIEW`] word: bits 0..8, 8..20, 20..28.
+const fn fields(word: u32) -> (u32, u32, u32) {
+    (word & LOW_FIELD, word >> 8 & MIDDLE_FIELD, word >> 20)
+}
+/// The low and high 32 bits of `value`.
+#[allow(clippy::cast_possible_truncation, reason = "each half is 32 bits")]
+const fn halves(value: u64) -> (u32, u32) {
+    (value as u32, (value >> 32) as u32)
+}
+/// The word of three fields (each in its range).
+const fn pack(low: u32, middle: u32, high: u32) -> u32 {
+    low | middle << 8 | high << 20
+}
 
 /// The result of one match: games won by the first player, by the second, and drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,7 +173,16 @@ impl MatchResult {
     pub const fn games(self) -> u32 {
         (self.first + self.second + self.draws) as u32
     }
+
+    /// What the match adds to the first and the second player's [`STATS`] word.
+    const fn stats_deltas(self) -> (u32, u32) {
+        let ((mp_first, mp_second), (gp_first, gp_second)) = (self.match_points(), self.game_points());
+        (pack(mp_first, gp_first, self.games()), pack(mp_second, gp_second, self.games()))
+    }
 }
+
+/// What a bye adds to a [`STATS`] word: a 2-0 win.
+const BYE_STATS: u32 = pack(3, 6, 2);
 
 /// One player's standing after a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -250,17 +292,9 @@ impl core::error::Error for RecordError {}
 /// The state of one tournament, stored in caller-provided words.
 #[derive(Debug)]
 pub struct Tournament<'a> {
-    players: usize,
     clock: RoundClock,
-    match_points: &'a mut [u32],
-    game_points: &'a mut [u32],
-    games: &'a mut [u32],
-    /// The last round in which each player had a match (0 = none yet).
-    last_played: &'a mut [u32],
-    /// Per player, `max(MP, r)` (bits 0..8), `max(GP, G)` (bits 8..20) and `G - 2r`
-    /// (bits 20..28): what its opponents need of it, refreshed after each round.
-    packed: &'a mut [u32],
-    opponent_count: &'a mut [u32],
+    /// One [`Row`] per player.
+    rows: &'a mut [Row],
     /// `rounds` slots per player: the 0-based ids of its opponents, in order.
     opponents: &'a mut [u32],
     /// `D_r / G` for `G = 2r..=3r` after round `r > U64_ROUNDS`.
@@ -275,7 +309,7 @@ pub struct Tournament<'a> {
 }
 
 impl<'a> Tournament<'a> {
-    /// Words of scratch a tournament of `players` and `rounds` needs (`players · (rounds + 6)`),
+    /// Words of scratch a tournament of `players` and `rounds` needs (`players · (rounds + 5)`),
     /// if it fits a `usize`.
     ///
     /// # Complexity
@@ -296,7 +330,7 @@ impl<'a> Tournament<'a> {
     /// [`Tournament::words_needed`] words.
     ///
     /// # Complexity
-    /// `O(n)` time (the scratch is cleared); `n·(m + 6)` words.
+    /// `O(n)` time (the scratch is cleared); `n·(m + 5)` words.
     pub fn new(players: u32, rounds: u32, scratch: &'a mut (impl Scratch + ?Sized)) -> Result<Self, TournamentError> {
         if !(1..=MAX_PLAYERS).contains(&players) {
             return Err(TournamentError::Players(players));
@@ -307,25 +341,12 @@ impl<'a> Tournament<'a> {
         // Both bounds hold, so the count fits a 32-bit `usize` (see `MAX_PLAYERS`).
         let needed = Self::words_needed(players, rounds).unwrap_or(usize::MAX);
         let words = scratch.words(needed).map_err(TournamentError::Capacity)?;
-        let n = players as usize;
-        let (match_points, rest) = words.split_at_mut(n);
-        let (game_points, rest) = rest.split_at_mut(n);
-        let (games, rest) = rest.split_at_mut(n);
-        let (last_played, rest) = rest.split_at_mut(n);
-        let (packed, rest) = rest.split_at_mut(n);
-        let (opponent_count, opponents) = rest.split_at_mut(n);
-        for column in [&mut *match_points, &mut *game_points, &mut *games, &mut *last_played, &mut *opponent_count] {
-            column.fill(0);
-        }
+        let (rows, opponents) = words.split_at_mut(players as usize * WORDS_PER_PLAYER);
+        let rows = rows.as_chunks_mut().0;
+        rows.fill([0; WORDS_PER_PLAYER]);
         Ok(Self {
-            players: n,
             clock: RoundClock::new(rounds),
-            match_points,
-            game_points,
-            games,
-            last_played,
-            packed,
-            opponent_count,
+            rows,
             opponents,
             scale: [0; MAX_ROUNDS as usize + 1],
             scale_small: [0; 32],
@@ -340,7 +361,7 @@ impl<'a> Tournament<'a> {
     /// `O(1)`.
     #[must_use]
     pub const fn players(&self) -> usize {
-        self.players
+        self.rows.len()
     }
 
     /// The current round (1-based; 0 before the first).
@@ -387,29 +408,29 @@ impl<'a> Tournament<'a> {
         if !self.clock.is_open() {
             return Err(RecordError::NoOpenRound);
         }
-        let n = self.players;
+        let n = self.rows.len();
         let index = |id: u32| (id as usize).checked_sub(1).filter(|&i| i < n);
         let a = index(first).ok_or(RecordError::OutOfRange { second: false })?;
         let b = index(second).ok_or(RecordError::OutOfRange { second: true })?;
         if a == b {
             return Err(RecordError::SelfMatch);
         }
-        if self.last_played[a] == self.clock.round() {
+        let round = self.clock.round();
+        let played_now = |row: &Row| row[SCHEDULE] & LOW_FIELD == round;
+        if played_now(&self.rows[a]) {
             return Err(RecordError::PlaysTwice { second: false });
         }
-        if self.last_played[b] == self.clock.round() {
+        if played_now(&self.rows[b]) {
             return Err(RecordError::PlaysTwice { second: true });
         }
-        let (mp_a, mp_b) = result.match_points();
-        let (gp_a, gp_b) = result.game_points();
-        for (me, other, mp, gp) in [(a, second - 1, mp_a, gp_a), (b, first - 1, mp_b, gp_b)] {
-            self.last_played[me] = self.clock.round();
-            self.match_points[me] += mp;
-            self.game_points[me] += gp;
-            self.games[me] += result.games();
-            let slot = me * self.clock.rounds() as usize + self.opponent_count[me] as usize;
-            self.opponents[slot] = other;
-            self.opponent_count[me] += 1;
+        let (delta_a, delta_b) = result.stats_deltas();
+        for (me, other, delta) in [(a, second - 1, delta_a), (b, first - 1, delta_b)] {
+            let row = &mut self.rows[me];
+            // One match a round: at most `rounds ≤ 34` recorded.
+            let count = row[SCHEDULE] >> 8;
+            row[STATS] += delta;
+            row[SCHEDULE] = round | (count + 1) << 8;
+            self.opponents[me * self.clock.rounds() as usize + count as usize] = other;
         }
         Ok(())
     }
@@ -424,16 +445,6 @@ impl<'a> Tournament<'a> {
     /// `O(n)`.
     pub fn finish_round(&mut self) -> Result<(), RoundError> {
         let r = self.clock.finish()?;
-        for i in 0..self.players {
-            if self.last_played[i] != r {
-                self.match_points[i] += 3;
-                self.game_points[i] += 6;
-                self.games[i] += 2;
-            }
-            let mw = self.match_points[i].max(r);
-            let gw = self.game_points[i].max(self.games[i]);
-            self.packed[i] = mw | gw << 8 | (self.games[i] - 2 * r) << 20;
-        }
         let lcm = GAMES_LCM[r as usize];
         self.lcm = lcm;
         self.lcm_primes = (2 * r..=3 * r).fold(PrimeSet::of(3), |set, g| set.union(PrimeSet::of(u64::from(g))));
@@ -449,6 +460,21 @@ impl<'a> Tournament<'a> {
                 }
             }
         }
+        for row in self.rows.iter_mut() {
+            if row[SCHEDULE] & LOW_FIELD != r {
+                row[STATS] += BYE_STATS;
+            }
+            // Every player has played `2r ≤ G ≤ 3r` games.
+            let (mp, gp, games) = fields(row[STATS]);
+            let gw = gp.max(games);
+            row[OPPONENT_VIEW] = pack(mp.max(r), gw, games - 2 * r);
+            if r <= U64_ROUNDS {
+                // `gw ≤ 3G`, so the term is at most `3·D_r < 2^64`.
+                let scaled = u64::from(gw) * self.scale_small[(games - 2 * r) as usize % 32];
+                let [low, high] = SCALED_GW;
+                (row[low], row[high]) = halves(scaled);
+            }
+        }
         Ok(())
     }
 
@@ -459,7 +485,7 @@ impl<'a> Tournament<'a> {
     /// `O(r)` for the `r` matches the player has played, plus two fraction reductions.
     #[must_use]
     pub fn standing(&self, index: usize) -> Option<Standing> {
-        (index < self.players).then(|| self.standing_of(index))
+        (index < self.rows.len()).then(|| self.standing_of(index))
     }
 
     /// [`Tournament::standing`] of a valid index.
@@ -472,16 +498,12 @@ impl<'a> Tournament<'a> {
         }
         let sums = self.opponent_sums(index);
         let r = u64::from(self.clock.round().max(1));
-        // No game before the first round: GW is then its floor, 1/3, as documented.
-        let games = u64::from(self.games[index]);
+        let (match_points, game_points, games) = fields(self.rows[index][STATS]);
         Standing {
-            match_points: self.match_points[index],
+            match_points,
             omw: sums.map_or(THIRD, |s| reduce(u128::from(s.mw_sum), u128::from(3 * r * s.matches))),
-            gw: if games == 0 {
-                THIRD
-            } else {
-                reduce(u128::from(self.game_points[index].max(self.games[index])), u128::from(3 * games))
-            },
+            // No game before the first round: GW is then its floor, 1/3, as documented.
+            gw: if games == 0 { THIRD } else { reduce(u128::from(game_points.max(games)), u128::from(3 * games)) },
             ogw: sums.map_or(THIRD, |s| reduce(s.gw_sum, 3 * self.lcm * u128::from(s.matches))),
         }
     }
@@ -500,16 +522,18 @@ impl<'a> Tournament<'a> {
             return None;
         }
         let third = (1, 3);
-        let count = self.opponent_count[index] as usize;
+        let row = &self.rows[index];
+        let count = (row[SCHEDULE] >> 8) as usize;
         let (omw, ogw) = if count == 0 {
             (third, third)
         } else {
             let start = index * self.clock.rounds() as usize;
             let (mut mw_sum, mut gw_sum) = (0u64, 0u64);
             for &opponent in &self.opponents[start..start + count] {
-                let packed = self.packed[opponent as usize];
-                mw_sum += u64::from(packed & 0xff);
-                gw_sum += u64::from(packed >> 8 & 0xfff) * self.scale_small[(packed >> 20) as usize % 32];
+                let opponent = &self.rows[opponent as usize];
+                let [low, high] = SCALED_GW.map(|i| u64::from(opponent[i]));
+                mw_sum += u64::from(opponent[OPPONENT_VIEW] & LOW_FIELD);
+                gw_sum += low | high << 32;
             }
             let matches = count as u64;
             // `round ≥ 1` and `D_r < 2^64` here: a player has a match only after a round.
@@ -520,24 +544,21 @@ impl<'a> Tournament<'a> {
                 reduce_smooth(gw_sum, 3 * lcm * matches, self.lcm_primes.union(k)),
             )
         };
-        let games = u64::from(self.games[index]);
+        let (match_points, game_points, games) = fields(row[STATS]);
         // No game before the first round: GW is then its floor, 1/3, as documented.
         let gw = if games == 0 {
             third
         } else {
-            reduce_smooth(
-                u64::from(self.game_points[index].max(self.games[index])),
-                3 * games,
-                PrimeSet::of(3).union(PrimeSet::of(games)),
-            )
+            let games = u64::from(games);
+            reduce_smooth(u64::from(game_points).max(games), 3 * games, PrimeSet::of(3).union(PrimeSet::of(games)))
         };
-        Some(SmallStanding { match_points: self.match_points[index], fractions: [omw, gw, ogw] })
+        Some(SmallStanding { match_points, fractions: [omw, gw, ogw] })
     }
 
     /// `Σ max(MP_j, r)` and `Σ max(GP_j, G_j)·D_r/G_j` over the player's matches, with their
     /// count; `None` before the first match.
     fn opponent_sums(&self, index: usize) -> Option<OpponentSums> {
-        let count = self.opponent_count[index] as usize;
+        let count = (self.rows[index][SCHEDULE] >> 8) as usize;
         if count == 0 {
             return None;
         }
@@ -545,11 +566,11 @@ impl<'a> Tournament<'a> {
         let mut mw_sum: u64 = 0;
         let mut gw_sum: u128 = 0;
         for &opponent in &self.opponents[start..start + count] {
-            let packed = self.packed[opponent as usize];
-            mw_sum += u64::from(packed & 0xff);
-            gw_sum += u128::from(packed >> 8 & 0xfff) * self.scale[(packed >> 20) as usize];
+            let (mw, gw, games_over) = fields(self.rows[opponent as usize][OPPONENT_VIEW]);
+            mw_sum += u64::from(mw);
+            gw_sum += u128::from(gw) * self.scale[games_over as usize];
         }
-        Some(OpponentSums { mw_sum, gw_sum, matches: u64::from(self.opponent_count[index]) })
+        Some(OpponentSums { mw_sum, gw_sum, matches: count as u64 })
     }
 }
 

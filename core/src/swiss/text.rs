@@ -108,7 +108,7 @@ fn tournament_error(error: TournamentError) -> ErrorKind {
     match error {
         TournamentError::Players(n) => range("the number of players", n, MAX_PLAYERS),
         TournamentError::Rounds(m) => range("the number of rounds", m, MAX_ROUNDS),
-        TournamentError::Capacity(e) => ErrorKind::capacity(e, "scratch words (n·(m + 6) for n players and m rounds)"),
+        TournamentError::Capacity(e) => ErrorKind::capacity(e, "scratch words (n·(m + 5) for n players and m rounds)"),
     }
 }
 
@@ -120,7 +120,7 @@ fn tournament_error(error: TournamentError) -> ErrorKind {
 /// rounds stays written: a caller that must not show partial answers buffers `out`.
 ///
 /// # Complexity
-/// `O(Σ n·m²)` time; `n·(m + 6)` scratch words for the largest test case.
+/// `O(Σ n·m²)` time; `n·(m + 5)` scratch words for the largest test case.
 pub fn solve<W: Write + ?Sized>(input: &[u8], scratch: &mut (impl Scratch + ?Sized), out: &mut W) -> Result<()> {
     solve_from(&mut Scanner::new(input), scratch, out)
 }

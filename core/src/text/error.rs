@@ -107,7 +107,7 @@ pub type Result<T, E = Error> = core::result::Result<T, E>;
 
 impl ErrorKind {
     /// The capacity error for `error`, with `what` naming the words in the user's terms
-    /// (e.g. "scratch words (n·(m + 6) for n players and m rounds)").
+    /// (e.g. "scratch words (n·(m + 5) for n players and m rounds)").
     ///
     /// # Complexity
     /// `O(1)`.
