@@ -91,6 +91,19 @@ impl OddPrime {
             quotient = quotient.wrapping_mul(self.inverse);
         }
     }
+
+    /// Divides `p` out of both `num` and `den` if it divides both, for a `p` that divides
+    /// `den` at most once: one test each, no loop.
+    #[inline(always)]
+    fn take_out_once(self, num: &mut u64, den: &mut u64) {
+        let quotient = num.wrapping_mul(self.inverse);
+        if quotient <= self.max_quotient {
+            let den_quotient = den.wrapping_mul(self.inverse);
+            if den_quotient <= self.max_quotient {
+                (*num, *den) = (quotient, den_quotient);
+            }
+        }
+    }
 }
 
 /// The odd primes up to 47; bit `i` of a [`PrimeSet`] stands for `ODD_PRIMES[i]`.
@@ -156,10 +169,14 @@ impl PrimeSet {
     }
 }
 
-/// `num / den` in lowest terms for a `den > 0` whose odd prime factors all lie in `primes` (e.g.
-/// `3·lcm(2r..=3r)·k` for `r, k ≤ 16`): twos are shifted out, and each listed prime is divided
-/// out of both by a multiplication, with no general gcd. A prime factor of `den` missing from
-/// `primes` may be left in common.
+/// The bits of the primes from 17 up in a [`PrimeSet`] (17 is the sixth odd prime).
+const ONCE_PRIMES: u16 = !0b1_1111;
+
+/// `num / den` in lowest terms for a `den > 0` whose odd prime factors all lie in `primes`, the
+/// primes from 17 up at most once each (e.g. `3·lcm(2r..=3r)·k` for `r, k ≤ 16`: `17² > 48`):
+/// twos are shifted out, and each listed prime is divided out of both by a multiplication,
+/// with no general gcd (one test for a prime from 17 up). A prime factor of `den` missing
+/// from `primes`, or a second factor 17 or more, may be left in common.
 ///
 /// # Complexity
 /// `O(|primes| + f)` multiplications for the `f` prime factors taken out.
@@ -167,11 +184,17 @@ pub(crate) fn reduce_smooth(mut num: u64, mut den: u64, primes: PrimeSet) -> (u6
     let twos = num.trailing_zeros().min(den.trailing_zeros());
     num >>= twos;
     den >>= twos;
-    let mut bits = primes.0;
+    let mut bits = primes.0 & !ONCE_PRIMES;
     while bits != 0 {
         let prime = ODD_PRIMES[bits.trailing_zeros() as usize % 16];
         bits &= bits - 1;
         prime.take_out(&mut num, &mut den);
+    }
+    let mut bits = primes.0 & ONCE_PRIMES;
+    while bits != 0 {
+        let prime = ODD_PRIMES[bits.trailing_zeros() as usize % 16];
+        bits &= bits - 1;
+        prime.take_out_once(&mut num, &mut den);
     }
     (num, den)
 }
@@ -268,9 +291,13 @@ mod tests {
 
     #[test]
     fn smooth_reduction_equals_the_gcd_for_47_smooth_denominators() {
-        // Every 47-smooth denominator up to 2^20 (and large ones), against many numerators.
+        // Every 47-smooth denominator up to 2^20 with the primes from 17 up at most once (and
+        // large ones), against many numerators.
         let smooth = |mut d: u64| {
             for p in [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47] {
+                if p >= 17 && d.is_multiple_of(p * p) {
+                    return false;
+                }
                 while d.is_multiple_of(p) {
                     d /= p;
                 }
@@ -280,7 +307,7 @@ mod tests {
         let mut dens: std::vec::Vec<u64> = (1..1 << 20).filter(|&d| smooth(d)).collect();
         dens.extend([
             2 * 3 * 5 * 7 * 11 * 13 * 17 * 19 * 23 * 29 * 31 * 37 * 41 * 43 * 47,
-            47u64.pow(11),
+            47 * 13u64.pow(15),
             3u64.pow(40),
         ]);
         let all = PrimeSet::ALL;
@@ -301,7 +328,8 @@ mod tests {
         for n in 0..=48 {
             assert_eq!(PrimeSet::of(n), PrimeSet::computed(n));
         }
-        // Only the primes listed are taken out.
+        // Only the primes listed are taken out, and those from 17 up once.
+        assert_eq!(reduce_smooth(17 * 17, 17 * 17 * 3, PrimeSet::ALL), (17, 51));
         assert_eq!(reduce_smooth(15, 45, PrimeSet::of(5)), (3, 9));
         assert_eq!(reduce_smooth(15, 45, PrimeSet::of(3).union(PrimeSet::of(5))), (1, 3));
     }

@@ -7,6 +7,7 @@ use core::fmt::Write;
 use super::{MatchResult, RecordError, Tournament, TournamentError, MAX_PLAYERS, MAX_ROUNDS};
 use crate::scratch::Scratch;
 use crate::text::format::LineBuf;
+use crate::text::scanner::short_number;
 use crate::text::{Error, ErrorKind, Result, Scanner, Window};
 
 /// The most test cases in one input.
@@ -30,14 +31,39 @@ fn read_result<B: Window>(scanner: &mut Scanner<B>) -> Result<MatchResult> {
     ))
 }
 
-/// Records the match `[p1, p2, w1, w2, d]` (numbers in their ranges) if it is legal and
-/// recordable; `None` leaves the tournament unchanged.
+/// The usual match line `p1 p2 w1 w2 d\n` at the start of `bytes`: ids of 1 to 7 digits, one
+/// space after each number, and the result's three single digits of at most 3. Returns the
+/// ids, the result and the line's length; `None` for anything else, which the caller reads
+/// again number by number (for its error and position, or a longer id).
+///
+/// # Complexity
+/// `O(1)`: three words read, no loop.
 #[inline(always)]
-fn record_quick(tournament: &mut Tournament<'_>, [first, second, w1, w2, d]: [u64; 5]) -> Option<()> {
-    let games = |count: u64| u8::try_from(count).ok();
-    let result = MatchResult::new(games(w1)?, games(w2)?, games(d)?)?;
-    tournament.record(u32::try_from(first).ok()?, u32::try_from(second).ok()?, result).ok()
+fn quick_match(bytes: &[u8; QUICK_BYTES]) -> Option<(u32, u32, MatchResult, usize)> {
+    // Each word starts within the line's first 24 bytes (two ids of up to 7 digits, their
+    // spaces, the result): the index modulo 32 is that index and needs no bounds check.
+    let word = |at: usize| bytes[at % 32..].first_chunk().map(|chunk| u64::from_le_bytes(*chunk));
+    let id = |word: u64| {
+        let (value, digits) = short_number(word)?;
+        // The byte after the digits is a space; the value a `u32`.
+        (word >> (8 * digits) & 0xff == u64::from(b' ')).then_some((u32::try_from(value).ok()?, digits + 1))
+    };
+    let (first, first_len) = id(word(0)?)?;
+    let (second, second_len) = id(word(first_len)?)?;
+    let at = first_len + second_len;
+    // `w1 w2 d\n`: three bytes `0`..`3` with a space after the first two and a line end.
+    let tail = word(at)? & 0xFFFF_FFFF_FFFF;
+    let shape = tail & 0xFFFC_FFFC_FFFC;
+    if shape != 0x0A30_2030_2030 {
+        return None;
+    }
+    let digit = |lane: u32| (tail >> (16 * lane) & 3) as u8;
+    Some((first, second, MatchResult::new(digit(0), digit(1), digit(2))?, at + 6))
 }
+
+/// Bytes [`quick_match`] reads: its three words start within 24 bytes, at an index taken
+/// modulo 32.
+const QUICK_BYTES: usize = 40;
 
 /// Reads one test case and writes its standings round by round: round `r` is written before
 /// round `r + 1` is read.
@@ -60,14 +86,13 @@ fn solve_case<B: Window, W: Write + ?Sized>(
     let mut tournament = Tournament::new(n, m, scratch).map_err(|e| Error::new(rounds_at, tournament_error(e)))?;
     for &count in &matches {
         tournament.start_round().map_err(|_| Error::new(rounds_at, ErrorKind::Invalid("round out of order")))?;
-        let (ids, games) = ((1, u64::from(n)), (0, 3));
         for _ in 0..count {
             scanner.skip_whitespace();
             // The usual line `p1 p2 w1 w2 d\n`, legal and recordable, in one pass; anything
             // else is read again number by number, for its error and position.
-            if let Some(line) = scanner.peek_line(&[ids, ids, games, games, games]) {
-                if record_quick(&mut tournament, line.values).is_some() {
-                    scanner.consume_line(line);
+            if let Some((first, second, result, len)) = scanner.held().and_then(quick_match) {
+                if tournament.record(first, second, result).is_ok() {
+                    scanner.consume_line(len);
                     continue;
                 }
             }
@@ -214,4 +239,53 @@ fn write_round_through<W: Write + ?Sized>(
         }
     }
     text.flush_to(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bytes `text` padded to [`QUICK_BYTES`] with `pad`.
+    fn held(text: &[u8], pad: u8) -> [u8; QUICK_BYTES] {
+        let mut bytes = [pad; QUICK_BYTES];
+        bytes[..text.len()].copy_from_slice(text);
+        bytes
+    }
+
+    /// The quick line is the numbers read one by one wherever it answers, and declines every
+    /// other shape (read again number by number, for its error or its longer numbers).
+    #[test]
+    fn a_quick_match_is_the_line_read_number_by_number() {
+        let quick: &[&[u8]] = &[b"1 2 2 0 0\n", b"1234567 7654321 1 1 1\n", b"0012 9 0 0 3\n", b"18750 1 2 1 0\nrest"];
+        for &text in quick {
+            for pad in [b'\n', b'7', 0xff] {
+                let (first, second, result, len) = quick_match(&held(text, pad)).unwrap();
+                let mut slow = Scanner::new(text);
+                let ids = [0; 2].map(|_| slow.number("id", 0, u32::MAX).unwrap());
+                let games = [0; 3].map(|_| slow.number("games", 0u8, 3).unwrap());
+                assert_eq!([first, second], ids, "{text:?}");
+                assert_eq!(Some(result), MatchResult::new(games[0], games[1], games[2]), "{text:?}");
+                assert_eq!(text[len - 1], b'\n');
+                assert_eq!(len, text.iter().position(|&b| b == b'\n').unwrap() + 1, "{text:?}");
+            }
+        }
+        let declined: &[&[u8]] = &[
+            b"1 2 3 0 0\n",          // an illegal result
+            b"1 2 2 0 4\n",          // a count above 3
+            b"1 2 2 0 0\r\n",        // a CR line end
+            b"1 2 2 0 0 \n",         // a space before it
+            b"1  2 2 0 0\n",         // two spaces
+            b"1\t2 2 0 0\n",         // a tab
+            b"12345678 2 2 0 0\n",   // an id of 8 digits
+            b"1 2 2 0\n",            // too few numbers
+            b"1 2 2 0 00\n",         // a result of two digits
+            b"-1 2 2 0 0\n",         // a sign
+            b" 1 2 2 0 0\n",         // whitespace first
+            b"1 2 2 0 0",            // no line end
+            b"4294967296 1 2 0 0\n", // beyond u32 (and 8 digits)
+        ];
+        for &text in declined {
+            assert_eq!(quick_match(&held(text, b'x')), None, "{text:?}");
+        }
+    }
 }

@@ -133,15 +133,6 @@ pub struct Scanner<W> {
     line_start: u64,
 }
 
-/// A line of numbers [`Scanner::peek_line`] found at the cursor, not yet consumed.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct QuickLine<const N: usize> {
-    /// The numbers, each in its range.
-    pub values: [u64; N],
-    /// The bytes of the line, its `\n` included.
-    len: usize,
-}
-
 /// Whether `byte` separates tokens.
 ///
 /// # Complexity
@@ -173,6 +164,35 @@ fn leading_digits(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
         end += 1;
     }
     Some((value, end))
+}
+
+/// The value and the count of the leading digits of the eight bytes of `word` (little-endian:
+/// the first byte lowest), when there are 1 to 7 of them: the lanes combined pairwise by three
+/// multiplications (SWAR), no loop. `None` when the first byte is not a digit or all eight
+/// are. The byte after the digits is `word >> (8 * count)`, for the caller to check.
+///
+/// # Complexity
+/// `O(1)`.
+#[inline(always)]
+pub(crate) const fn short_number(word: u64) -> Option<(u64, usize)> {
+    const HIGH_NIBBLES: u64 = 0xF0F0_F0F0_F0F0_F0F0;
+    const DIGIT_HIGH: u64 = 0x3030_3030_3030_3030;
+    // A byte is a digit when its high nibble is 3 before and after adding 6 (`'9' + 6` is
+    // `0x3f`). A carry out of a lane (a byte of `0xfa` or more) only reaches lanes after the
+    // first non-digit, which are not read.
+    let high = (word & HIGH_NIBBLES) ^ DIGIT_HIGH;
+    let shifted = (word.wrapping_add(0x0606_0606_0606_0606) & HIGH_NIBBLES) ^ DIGIT_HIGH;
+    let non_digits = high | shifted;
+    let count = non_digits.trailing_zeros() as usize / 8;
+    if count == 0 || non_digits == 0 {
+        return None;
+    }
+    // The digits moved up to the top lanes, zeros below them: the first (lowest) is the most
+    // significant. Pairs, then quads, then the eight digits: each step `10^k·high + low`.
+    let digits = (word & 0x0F0F_0F0F_0F0F_0F0F) << (64 - 8 * count);
+    let pairs = (digits * 10 + (digits >> 8)) & 0x00FF_00FF_00FF_00FF;
+    let quads = (pairs * 100 + (pairs >> 16)) & 0x0000_FFFF_0000_FFFF;
+    Some(((quads * 10_000 + (quads >> 32)) & 0xFFFF_FFFF, count))
 }
 
 impl<'a> Scanner<&'a [u8]> {
@@ -478,41 +498,24 @@ impl<W: Window> Scanner<W> {
         Some(value)
     }
 
-    /// The fast path of a line of `N` unsigned numbers at the cursor, for the per-item loops of
-    /// the drivers (a `swiss` match): each of 1 to 18 digits and in its range of `ranges`, one
-    /// space between two, a `\n` after the last, all in the bytes held. Nothing is consumed;
-    /// `None` for anything else (other whitespace, a sign, a number out of range, the end of
-    /// the window), which the caller then reads number by number, with every check and error.
-    ///
-    /// # Complexity
-    /// `O(b)` for the `b` bytes of the line.
-    #[inline(always)]
-    pub(crate) fn peek_line<const N: usize>(&self, ranges: &[(u64, u64); N]) -> Option<QuickLine<N>> {
-        let bytes = self.window.bytes().get(self.pos..)?;
-        let mut values = [0u64; N];
-        let mut i = 0;
-        for (k, (slot, &(min, max))) in values.iter_mut().zip(ranges).enumerate() {
-            let (value, end) = leading_digits(bytes, i)?;
-            // A 19th digit is then a wrong separator.
-            let separator = *bytes.get(end)?;
-            let expected = if k + 1 == N { b'\n' } else { b' ' };
-            if end == i || separator != expected || !(min..=max).contains(&value) {
-                return None;
-            }
-            *slot = value;
-            i = end + 1;
-        }
-        Some(QuickLine { values, len: i })
-    }
-
-    /// Consumes a line that [`Scanner::peek_line`] returned, its `\n` included; nothing may
-    /// have been read in between.
+    /// The next `N` bytes held at the cursor, for a driver's fast path over a whole line
+    /// (`None` within `N` bytes of the window's end: the driver reads number by number then).
     ///
     /// # Complexity
     /// `O(1)`.
     #[inline(always)]
-    pub(crate) fn consume_line<const N: usize>(&mut self, line: QuickLine<N>) {
-        self.pos += line.len;
+    pub(crate) fn held<const N: usize>(&self) -> Option<&[u8; N]> {
+        self.window.bytes().get(self.pos..)?.first_chunk()
+    }
+
+    /// Consumes the `len` bytes of a line that [`Scanner::held`] showed, its `\n` last (the
+    /// caller checked them); nothing may have been read in between.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[inline(always)]
+    pub(crate) fn consume_line(&mut self, len: usize) {
+        self.pos += len;
         self.line = self.line.saturating_add(1);
         self.line_start = self.pos as u64;
     }
@@ -713,39 +716,35 @@ fn out_of_range(what: &'static str, magnitude: Option<u64>, negative: bool, min:
 mod tests {
     use super::*;
 
-    /// The fast path of a line agrees with reading its numbers one by one wherever it answers,
-    /// and declines whatever is not `d+ d+ d+\n` in range.
+    /// The word reader agrees with the digits read one by one, for every count of digits,
+    /// every byte after them, and a non-digit first.
     #[test]
-    fn a_quick_line_is_the_numbers_read_one_by_one() {
-        let ranges = [(1, 500), (0, u64::MAX), (0, 3)];
-        let quick: &[&[u8]] = &[b"1 2 3\n", b"500 123456789012345678 0\nx", b"007 0 3\n9"];
-        for &text in quick {
-            let mut fast = Scanner::new(text);
-            let line = fast.peek_line(&ranges).unwrap();
-            let mut slow = Scanner::new(text);
-            let values = ranges.map(|(min, max)| slow.unsigned("n", min, max).unwrap());
-            assert_eq!(line.values, values, "{text:?}");
-            fast.consume_line(line);
-            slow.skip_whitespace();
-            assert_eq!((fast.position(), fast.rest()), (slow.position(), slow.rest()), "{text:?}");
+    fn short_numbers_are_their_digits() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..200_000 {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let mut bytes = state.to_le_bytes();
+            let count = (state >> 61) as usize + 1;
+            for (i, byte) in bytes.iter_mut().enumerate().take(count.min(8)) {
+                if i + 1 < count || state & 1 == 0 {
+                    *byte = b'0' + *byte % 10;
+                }
+            }
+            let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+            let expected = (1..8).contains(&digits).then(|| {
+                let value = bytes[..digits].iter().fold(0, |v, &b| v * 10 + u64::from(b - b'0'));
+                (value, digits)
+            });
+            assert_eq!(short_number(u64::from_le_bytes(bytes)), expected, "{bytes:?}");
         }
-        let declined: &[&[u8]] = &[
-            b"1 2 3",                     // no line end held
-            b"1 2 3 \n",                  // a space before it
-            b"1 2 3\r\n",                 // a CR line end
-            b"1  2 3\n",                  // two spaces
-            b"1\t2 3\n",                  // a tab
-            b"0 2 3\n",                   // below the range
-            b"501 2 3\n",                 // above it
-            b"1 2 4\n",                   // above the last range
-            b"1 1234567890123456789 3\n", // 19 digits
-            b"1 -2 3\n",                  // a sign
-            b"1 2\n",                     // too few numbers
-            b" 1 2 3\n",                  // whitespace first
-        ];
-        for &text in declined {
-            assert!(Scanner::new(text).peek_line(&ranges).is_none(), "{text:?}");
+        for byte in 0..=255u8 {
+            let word = u64::from_le_bytes([b'7', byte, b'1', b'2', b'3', b'4', b'5', b'6']);
+            let expected = if byte.is_ascii_digit() { None } else { Some((7, 1)) };
+            assert_eq!(short_number(word), expected, "{byte}");
         }
+        assert_eq!(short_number(u64::from_le_bytes(*b"12345678")), None);
+        assert_eq!(short_number(u64::from_le_bytes(*b"1234567 ")), Some((1_234_567, 7)));
+        assert_eq!(short_number(u64::from_le_bytes(*b"0000009\n")), Some((9, 7)));
     }
 
     #[test]
