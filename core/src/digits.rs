@@ -108,19 +108,19 @@ const fn eight_digits(value: u64) -> u64 {
 pub(crate) fn put_digits(value: u64, out: &mut [u8; 16]) -> Option<usize> {
     const TEN_8: u64 = 100_000_000;
     const ZEROS: u64 = 0x3030_3030_3030_3030;
-    if value >= TEN_8 * TEN_8 {
-        return None;
-    }
-    let (high, low) = (value / TEN_8, value % TEN_8);
     // The leading zeros are the lowest bytes of the digits that are `'0'`: counted, then
     // shifted out (the last digit always stays, so the shift is below 64 bits).
     let leading_zeros = |digits: u64| ((digits ^ ZEROS) | 1 << 56).trailing_zeros() as usize / 8;
-    if high == 0 {
-        let digits = eight_digits(low);
+    if value < TEN_8 {
+        let digits = eight_digits(value);
         let zeros = leading_zeros(digits);
         out[..8].copy_from_slice(&(digits >> (8 * zeros)).to_le_bytes());
         return Some(8 - zeros);
     }
+    if value >= TEN_8 * TEN_8 {
+        return None;
+    }
+    let (high, low) = (value / TEN_8, value % TEN_8);
     let digits = eight_digits(high);
     let high_len = 8 - leading_zeros(digits);
     out[..8].copy_from_slice(&(digits >> (8 * (8 - high_len))).to_le_bytes());
