@@ -170,7 +170,47 @@ impl PrimeSet {
 }
 
 /// The bits of the primes from 17 up in a [`PrimeSet`] (17 is the sixth odd prime).
-const ONCE_PRIMES: u16 = !0b1_1111;
+const ONCE_PRIMES: u16 = !SMALL_PRIMES;
+/// The bits of 3, 5, 7, 11 and 13 in a [`PrimeSet`].
+const SMALL_PRIMES: u16 = 0b1_1111;
+/// `3·5·7·11·13`: a number's residue modulo it tells which small primes divide it.
+const SMALL_PRODUCT: usize = 15_015;
+
+/// [`PrimeSet`] bits of the small primes dividing each residue modulo [`SMALL_PRODUCT`] (15 KB:
+/// the 64-bit hosts only).
+#[cfg(target_pointer_width = "64")]
+static SMALL_DIVISORS: [u8; SMALL_PRODUCT] = {
+    let mut table = [0u8; SMALL_PRODUCT];
+    let mut residue = 0;
+    while residue < SMALL_PRODUCT {
+        let mut i = 0;
+        while i < 5 {
+            if residue.is_multiple_of(ODD_PRIME_VALUES[i] as usize) {
+                table[residue] |= 1 << i;
+            }
+            i += 1;
+        }
+        residue += 1;
+    }
+    table
+};
+
+/// The [`PrimeSet`] bits of the small primes (3 to 13) that may divide `num`: exactly those on
+/// 64-bit hosts (one remainder and one table load), all five on the 32-bit targets (no table in
+/// their flash, no 64-bit division), which then test each.
+#[inline(always)]
+fn small_divisors(num: u64) -> u16 {
+    #[cfg(target_pointer_width = "64")]
+    {
+        // The residue is below 15 015: it indexes the table.
+        u16::from(SMALL_DIVISORS[(num % SMALL_PRODUCT as u64) as usize % SMALL_PRODUCT])
+    }
+    #[cfg(not(target_pointer_width = "64"))]
+    {
+        let _ = num;
+        SMALL_PRIMES
+    }
+}
 
 /// `num / den` in lowest terms for a `den > 0` whose odd prime factors all lie in `primes`, the
 /// primes from 17 up at most once each (e.g. `3·lcm(2r..=3r)·k` for `r, k ≤ 16`: `17² > 48`):
@@ -184,7 +224,8 @@ pub(crate) fn reduce_smooth(mut num: u64, mut den: u64, primes: PrimeSet) -> (u6
     let twos = num.trailing_zeros().min(den.trailing_zeros());
     num >>= twos;
     den >>= twos;
-    let mut bits = primes.0 & !ONCE_PRIMES;
+    // The small primes that divide `num`: the others cannot be in common.
+    let mut bits = primes.0 & small_divisors(num);
     while bits != 0 {
         let prime = ODD_PRIMES[bits.trailing_zeros() as usize % 16];
         bits &= bits - 1;
@@ -332,6 +373,15 @@ mod tests {
         assert_eq!(reduce_smooth(17 * 17, 17 * 17 * 3, PrimeSet::ALL), (17, 51));
         assert_eq!(reduce_smooth(15, 45, PrimeSet::of(5)), (3, 9));
         assert_eq!(reduce_smooth(15, 45, PrimeSet::of(3).union(PrimeSet::of(5))), (1, 3));
+    }
+
+    /// The table of small divisors is the divisibility of every residue.
+    #[test]
+    fn small_divisors_are_exact() {
+        for num in (0..100_000u64).chain([u64::MAX, u64::MAX - 15_015, 15_015 * 12_345_678_901]) {
+            let expected = (0..5).filter(|&i| num.is_multiple_of(ODD_PRIME_VALUES[i])).fold(0, |bits, i| bits | 1 << i);
+            assert_eq!(small_divisors(num), expected, "{num}");
+        }
     }
 
     #[test]
