@@ -174,18 +174,20 @@ const ONCE_PRIMES: u16 = !SMALL_PRIMES;
 /// The bits of 3, 5, 7, 11 and 13 in a [`PrimeSet`].
 const SMALL_PRIMES: u16 = 0b1_1111;
 /// `3·5·7·11·13`: a number's residue modulo it tells which small primes divide it.
-const SMALL_PRODUCT: usize = 15_015;
+#[cfg(target_pointer_width = "64")]
+const SMALL_PRODUCT: u64 = 15_015;
 
 /// [`PrimeSet`] bits of the small primes dividing each residue modulo [`SMALL_PRODUCT`] (15 KB:
 /// the 64-bit hosts only).
 #[cfg(target_pointer_width = "64")]
-static SMALL_DIVISORS: [u8; SMALL_PRODUCT] = {
-    let mut table = [0u8; SMALL_PRODUCT];
+#[allow(clippy::cast_possible_truncation, reason = "15 015 fits any usize")]
+static SMALL_DIVISORS: [u8; SMALL_PRODUCT as usize] = {
+    let mut table = [0u8; SMALL_PRODUCT as usize];
     let mut residue = 0;
-    while residue < SMALL_PRODUCT {
+    while residue < table.len() {
         let mut i = 0;
         while i < 5 {
-            if residue.is_multiple_of(ODD_PRIME_VALUES[i] as usize) {
+            if (residue as u64).is_multiple_of(ODD_PRIME_VALUES[i]) {
                 table[residue] |= 1 << i;
             }
             i += 1;
@@ -202,8 +204,9 @@ static SMALL_DIVISORS: [u8; SMALL_PRODUCT] = {
 fn small_divisors(num: u64) -> u16 {
     #[cfg(target_pointer_width = "64")]
     {
-        // The residue is below 15 015: it indexes the table.
-        u16::from(SMALL_DIVISORS[(num % SMALL_PRODUCT as u64) as usize % SMALL_PRODUCT])
+        // The residue is below 15 015: it indexes the table (a `usize` of 64 bits here).
+        let residue = usize::try_from(num % SMALL_PRODUCT).unwrap_or_default();
+        SMALL_DIVISORS.get(residue).map_or(SMALL_PRIMES, |&bits| u16::from(bits))
     }
     #[cfg(not(target_pointer_width = "64"))]
     {
