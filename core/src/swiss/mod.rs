@@ -174,10 +174,29 @@ impl MatchResult {
         (self.first + self.second + self.draws) as u32
     }
 
-    /// What the match adds to the first and the second player's [`STATS`] word.
-    const fn stats_deltas(self) -> (u32, u32) {
+    /// What the match adds to the first and the second player's [`STATS`] word, from a table
+    /// (every count is at most 3, so `16·w1 + 4·w2 + d` indexes it).
+    #[inline]
+    fn stats_deltas(self) -> [u32; 2] {
+        /// [`MatchResult::computed_deltas`] of every triple of counts up to 3.
+        static DELTAS: [[u32; 2]; 64] = {
+            let mut table = [[0; 2]; 64];
+            let mut key = 0;
+            while key < 64 {
+                #[allow(clippy::cast_possible_truncation, reason = "each count is below 4")]
+                let result = MatchResult { first: (key / 16) as u8, second: (key / 4 % 4) as u8, draws: (key % 4) as u8 };
+                table[key] = result.computed_deltas();
+                key += 1;
+            }
+            table
+        };
+        DELTAS[(usize::from(self.first) * 16 + usize::from(self.second) * 4 + usize::from(self.draws)) % 64]
+    }
+
+    /// [`MatchResult::stats_deltas`], computed.
+    const fn computed_deltas(self) -> [u32; 2] {
         let ((mp_first, mp_second), (gp_first, gp_second)) = (self.match_points(), self.game_points());
-        (pack(mp_first, gp_first, self.games()), pack(mp_second, gp_second, self.games()))
+        [pack(mp_first, gp_first, self.games()), pack(mp_second, gp_second, self.games())]
     }
 }
 
@@ -423,7 +442,7 @@ impl<'a> Tournament<'a> {
         if played_now(&self.rows[b]) {
             return Err(RecordError::PlaysTwice { second: true });
         }
-        let (delta_a, delta_b) = result.stats_deltas();
+        let [delta_a, delta_b] = result.stats_deltas();
         for (me, other, delta) in [(a, second - 1, delta_a), (b, first - 1, delta_b)] {
             let row = &mut self.rows[me];
             // One match a round: at most `rounds ≤ 34` recorded.
@@ -663,6 +682,10 @@ mod tests {
         assert_eq!((r.match_points(), r.game_points(), r.games()), ((3, 0), (6, 3), 3));
         let r = MatchResult::new(1, 1, 1).unwrap();
         assert_eq!((r.match_points(), r.game_points(), r.games()), ((1, 1), (4, 4), 3));
+        for (first, second, draws) in MatchResult::LEGAL {
+            let result = MatchResult::new(first, second, draws).unwrap();
+            assert_eq!(result.stats_deltas(), result.computed_deltas(), "{first} {second} {draws}");
+        }
         for (first, second, draws) in all_small_triples() {
             let legal = MatchResult::LEGAL.contains(&(first, second, draws));
             assert_eq!(MatchResult::new(first, second, draws).is_some(), legal, "{first} {second} {draws}");
