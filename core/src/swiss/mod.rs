@@ -84,7 +84,8 @@ const STATS: usize = 0;
 /// recorded (8..16).
 const SCHEDULE: usize = 1;
 /// [`Row`] word: what the player's opponents need of him after the last round: `max(MP, r)`
-/// (bits 0..8), `max(GP, G)` (8..20) and `G - 2r` (20..28).
+/// (bits 0..8), and after a round `r > U64_ROUNDS` `max(GP, G)` (8..20) and `G - 2r` (20..28)
+/// too (until then they read [`SCALED_GW`] instead).
 const OPPONENT_VIEW: usize = 2;
 /// [`Row`] words: `max(GP, G)·D_r/G` after a round `r ≤ U64_ROUNDS`, low and high halves of
 /// the `u64` (the term of `OGW`'s sum, ready to add).
@@ -479,19 +480,29 @@ impl<'a> Tournament<'a> {
                 }
             }
         }
-        for row in self.rows.iter_mut() {
+        // A bye for each player without a match; then what his opponents read of him. Every
+        // player has played `2r ≤ G ≤ 3r` games.
+        let close = |row: &mut Row| {
             if row[SCHEDULE] & LOW_FIELD != r {
                 row[STATS] += BYE_STATS;
             }
-            // Every player has played `2r ≤ G ≤ 3r` games.
             let (mp, gp, games) = fields(row[STATS]);
-            let gw = gp.max(games);
-            row[OPPONENT_VIEW] = pack(mp.max(r), gw, games - 2 * r);
-            if r <= U64_ROUNDS {
+            (mp.max(r), gp.max(games), games - 2 * r)
+        };
+        if r <= U64_ROUNDS {
+            // The `u64` path reads `max(MP, r)` and the ready term alone.
+            for row in self.rows.iter_mut() {
+                let (mw, gw, games_over) = close(row);
+                row[OPPONENT_VIEW] = mw;
                 // `gw ≤ 3G`, so the term is at most `3·D_r < 2^64`.
-                let scaled = u64::from(gw) * self.scale_small[(games - 2 * r) as usize % 32];
+                let scaled = u64::from(gw) * self.scale_small[games_over as usize % 32];
                 let [low, high] = SCALED_GW;
                 (row[low], row[high]) = halves(scaled);
+            }
+        } else {
+            for row in self.rows.iter_mut() {
+                let (mw, gw, games_over) = close(row);
+                row[OPPONENT_VIEW] = pack(mw, gw, games_over);
             }
         }
         Ok(())
