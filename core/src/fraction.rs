@@ -204,8 +204,9 @@ static SMALL_DIVISORS: [u8; SMALL_PRODUCT as usize] = {
 fn small_divisors(num: u64) -> u16 {
     #[cfg(target_pointer_width = "64")]
     {
-        // The residue is below 15 015: it indexes the table (a `usize` of 64 bits here).
-        let residue = usize::try_from(num % SMALL_PRODUCT).unwrap_or_default();
+        // The residue is below 15 015: it indexes the table (a `usize` of 64 bits here). Most
+        // numerators of `OMW` and `GW` are their own residue: no remainder then.
+        let residue = usize::try_from(if num < SMALL_PRODUCT { num } else { num % SMALL_PRODUCT }).unwrap_or_default();
         SMALL_DIVISORS.get(residue).map_or(SMALL_PRIMES, |&bits| u16::from(bits))
     }
     #[cfg(not(target_pointer_width = "64"))]
