@@ -77,11 +77,13 @@ impl OddPrime {
         Self { inverse, max_quotient: u64::MAX / p }
     }
 
-    /// Divides `p` out of both `num` and `den` as often as it divides both.
+    /// Divides `p` out of both `num` and `den` as often as it divides both, for a `p` known to
+    /// divide `num`.
     #[inline(always)]
     fn take_out(self, num: &mut u64, den: &mut u64) {
+        // `p` divides `num` (the caller's screen): the first quotient is exact, untested.
         let mut quotient = num.wrapping_mul(self.inverse);
-        while quotient <= self.max_quotient {
+        loop {
             let den_quotient = den.wrapping_mul(self.inverse);
             if den_quotient > self.max_quotient {
                 return;
@@ -89,6 +91,9 @@ impl OddPrime {
             *num = quotient;
             *den = den_quotient;
             quotient = quotient.wrapping_mul(self.inverse);
+            if quotient > self.max_quotient {
+                return;
+            }
         }
     }
 
@@ -197,9 +202,9 @@ static SMALL_DIVISORS: [u8; SMALL_PRODUCT as usize] = {
     table
 };
 
-/// The [`PrimeSet`] bits of the small primes (3 to 13) that may divide `num`: exactly those on
-/// 64-bit hosts (one remainder and one table load), all five on the 32-bit targets (no table in
-/// their flash, no 64-bit division), which then test each.
+/// The [`PrimeSet`] bits of the small primes (3 to 13) that divide `num`: one remainder and one
+/// table load on 64-bit hosts, five multiplications by the primes' inverses on the 32-bit
+/// targets (no table in their flash, no 64-bit division).
 #[inline(always)]
 fn small_divisors(num: u64) -> u16 {
     #[cfg(target_pointer_width = "64")]
@@ -211,9 +216,15 @@ fn small_divisors(num: u64) -> u16 {
     }
     #[cfg(not(target_pointer_width = "64"))]
     {
-        let _ = num;
-        SMALL_PRIMES
+        computed_small_divisors(num)
     }
+}
+
+/// [`small_divisors`] by five multiplications (the 32-bit targets').
+#[cfg(any(test, not(target_pointer_width = "64")))]
+fn computed_small_divisors(num: u64) -> u16 {
+    let divides = |i: usize| num.wrapping_mul(ODD_PRIMES[i].inverse) <= ODD_PRIMES[i].max_quotient;
+    (0..5).filter(|&i| divides(i)).fold(0, |bits, i| bits | 1 << i)
 }
 
 /// `num / den` in lowest terms for a `den > 0` whose odd prime factors all lie in `primes`, the
@@ -379,12 +390,13 @@ mod tests {
         assert_eq!(reduce_smooth(15, 45, PrimeSet::of(3).union(PrimeSet::of(5))), (1, 3));
     }
 
-    /// The table of small divisors is the divisibility of every residue.
+    /// Both ways to the small divisors (the table, the multiplications) are the divisibility.
     #[test]
     fn small_divisors_are_exact() {
         for num in (0..100_000u64).chain([u64::MAX, u64::MAX - 15_015, 15_015 * 12_345_678_901]) {
             let expected = (0..5).filter(|&i| num.is_multiple_of(ODD_PRIME_VALUES[i])).fold(0, |bits, i| bits | 1 << i);
             assert_eq!(small_divisors(num), expected, "{num}");
+            assert_eq!(computed_small_divisors(num), expected, "{num}");
         }
     }
 
