@@ -185,7 +185,8 @@ impl MatchResult {
             let mut key = 0;
             while key < 64 {
                 #[allow(clippy::cast_possible_truncation, reason = "each count is below 4")]
-                let result = MatchResult { first: (key / 16) as u8, second: (key / 4 % 4) as u8, draws: (key % 4) as u8 };
+                let result =
+                    MatchResult { first: (key / 16) as u8, second: (key / 4 % 4) as u8, draws: (key % 4) as u8 };
                 table[key] = result.computed_deltas();
                 key += 1;
             }

@@ -216,12 +216,11 @@ fn write_round_through<W: Write + ?Sized>(
     text.push_u64(u64::from(tournament.round()))?;
     text.push_bytes(b"\n")?;
     for i in 0..tournament.players() {
-        text.make_room(LONGEST_LINE, out)?;
         // The first 16 rounds' numbers are `u64`s, pushed without a 128-bit detour, and their
         // line is at most 4 + 2·8 + 40 bytes (`MP ≤ 48`, `OMW` and `GW` below 1000 over 1000,
         // `OGW`'s terms below `3·16·D_16 < 2^62`, 19 digits): within `LineWriter::MAX`.
         match tournament.small_standing(i) {
-            Some(s) => text.push_line(|line| {
+            Some(s) => text.push_line(out, |line| {
                 line.number(u64::from(s.match_points));
                 for (num, den) in s.fractions {
                     line.byte(b' ');
@@ -232,6 +231,7 @@ fn write_round_through<W: Write + ?Sized>(
                 line.byte(b'\n');
             })?,
             None => {
+                text.make_room(LONGEST_LINE, out)?;
                 let s = tournament.standing_of(i);
                 let fractions = [s.omw, s.gw, s.ogw].map(|f| (f.numer(), f.denom()));
                 push_standing(text, s.match_points, fractions, LineBuf::push_u128)?;

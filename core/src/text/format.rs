@@ -90,16 +90,24 @@ impl LineBuf {
     }
 
     /// Appends one line of at most [`LineWriter::MAX`] bytes that `put` writes (its numbers
-    /// and separators, without a bounds check each).
+    /// and separators, without a bounds check each), flushing to `out` first when fewer than
+    /// [`LineWriter::ROOM`] bytes are free.
     ///
     /// # Errors
-    /// [`fmt::Error`] when fewer than [`LineWriter::ROOM`] bytes are free (make room first),
-    /// or when `put` wrote more than [`LineWriter::MAX`] bytes (nothing is appended then).
+    /// Whatever `out` returns; [`fmt::Error`] when `put` wrote more than [`LineWriter::MAX`]
+    /// bytes (nothing is appended then).
     ///
     /// # Complexity
-    /// That of `put`.
+    /// That of `put`, and of a flush now and then.
     #[inline(always)]
-    pub(crate) fn push_line(&mut self, put: impl FnOnce(&mut LineWriter<'_>)) -> fmt::Result {
+    pub(crate) fn push_line<W: Write + ?Sized>(
+        &mut self,
+        out: &mut W,
+        put: impl FnOnce(&mut LineWriter<'_>),
+    ) -> fmt::Result {
+        if self.room::<{ LineWriter::ROOM }>().is_none() {
+            self.flush_to(out)?;
+        }
         let mut line = LineWriter { room: self.room().ok_or(fmt::Error)?, len: 0 };
         put(&mut line);
         if line.len > LineWriter::MAX {
@@ -381,22 +389,27 @@ mod tests {
             for &b in &values {
                 let mut line = LineBuf::new();
                 line.push_bytes(b"x").unwrap();
-                line.push_line(|w| {
+                let mut out = String::new();
+                line.push_line(&mut out, |w| {
                     w.number(a);
                     w.byte(b'/');
                     w.number(b);
                     w.byte(b'\n');
                 })
                 .unwrap();
-                assert_eq!(line.as_str(), std::format!("x{a}/{b}\n"));
+                assert_eq!((out.as_str(), line.as_str()), ("", std::format!("x{a}/{b}\n").as_str()));
             }
         }
         let mut line = LineBuf::new();
+        let mut out = String::new();
         let four_maxima = |w: &mut LineWriter<'_>| (0..4).for_each(|_| w.number(u64::MAX));
-        assert_eq!(line.push_line(four_maxima), Err(fmt::Error));
-        assert_eq!(line.as_str(), "");
-        line.push_bytes(&[b'x'; LineBuf::CAPACITY - LineWriter::ROOM + 1]).unwrap();
-        assert_eq!(line.push_line(|w| w.byte(b'y')), Err(fmt::Error));
+        assert_eq!(line.push_line(&mut out, four_maxima), Err(fmt::Error));
+        assert_eq!((out.as_str(), line.as_str()), ("", ""));
+        // Too little room: the text so far is flushed first.
+        let full = "x".repeat(LineBuf::CAPACITY - LineWriter::ROOM + 1);
+        line.push_bytes(full.as_bytes()).unwrap();
+        line.push_line(&mut out, |w| w.byte(b'y')).unwrap();
+        assert_eq!((out.as_str(), line.as_str()), (full.as_str(), "y"));
     }
 
     /// Numbers of every length, written after text of every length below 16 (every alignment
