@@ -350,7 +350,8 @@ impl<W: Window> Scanner<W> {
         // Inline: nothing to skip, or the one space between two numbers.
         let bytes = self.window.bytes();
         match bytes.get(self.pos) {
-            Some(&byte) if !is_space(byte) => return,
+            // Every whitespace byte is at most `b' '`: one comparison for the usual case.
+            Some(&byte) if byte > b' ' || !is_space(byte) => return,
             Some(b' ') => match bytes.get(self.pos + 1) {
                 Some(&next) if !is_space(next) => {
                     self.pos += 1;
