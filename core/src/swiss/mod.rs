@@ -364,7 +364,11 @@ impl<'a> Tournament<'a> {
         let words = scratch.words(needed).map_err(TournamentError::Capacity)?;
         let (rows, opponents) = words.split_at_mut(players as usize * WORDS_PER_PLAYER);
         let rows = rows.as_chunks_mut().0;
-        rows.fill([0; WORDS_PER_PLAYER]);
+        // No match yet: the counts start at zero. The other words are written by the first
+        // `finish_round` before anything reads them (no opponent before a match).
+        for row in rows.iter_mut() {
+            (row[STATS], row[SCHEDULE]) = (0, 0);
+        }
         Ok(Self {
             clock: RoundClock::new(rounds),
             rows,
@@ -554,27 +558,6 @@ impl<'a> Tournament<'a> {
         }
         let third = (1, 3);
         let row = &self.rows[index];
-        let count = (row[SCHEDULE] >> 8) as usize;
-        let (omw, ogw) = if count == 0 {
-            (third, third)
-        } else {
-            let start = index * self.clock.rounds() as usize;
-            let (mut mw_sum, mut gw_sum) = (0u64, 0u64);
-            for &opponent in &self.opponents[start..start + count] {
-                let opponent = &self.rows[opponent as usize];
-                let [low, high] = SCALED_GW.map(|i| u64::from(opponent[i]));
-                mw_sum += u64::from(opponent[OPPONENT_VIEW] & LOW_FIELD);
-                gw_sum += low | high << 32;
-            }
-            let matches = count as u64;
-            // `round ≥ 1` and `D_r < 2^64` here: a player has a match only after a round.
-            let lcm = u64::try_from(self.lcm).unwrap_or(u64::MAX);
-            let (r, k) = (u64::from(round), PrimeSet::of(matches));
-            (
-                reduce_smooth(mw_sum, 3 * r * matches, PrimeSet::of(3).union(PrimeSet::of(r)).union(k)),
-                reduce_smooth(gw_sum, 3 * lcm * matches, self.lcm_primes.union(k)),
-            )
-        };
         let (match_points, game_points, games) = fields(row[STATS]);
         // No game before the first round: GW is then its floor, 1/3, as documented.
         let gw = if games == 0 {
@@ -583,6 +566,24 @@ impl<'a> Tournament<'a> {
             let games = u64::from(games);
             reduce_smooth(u64::from(game_points).max(games), 3 * games, PrimeSet::of(3).union(PrimeSet::of(games)))
         };
+        let count = (row[SCHEDULE] >> 8) as usize;
+        if count == 0 {
+            return Some(SmallStanding { match_points, fractions: [third, gw, third] });
+        }
+        let start = index * self.clock.rounds() as usize;
+        let (mut mw_sum, mut gw_sum) = (0u64, 0u64);
+        for &opponent in &self.opponents[start..start + count] {
+            let opponent = &self.rows[opponent as usize];
+            let [low, high] = SCALED_GW.map(|i| u64::from(opponent[i]));
+            mw_sum += u64::from(opponent[OPPONENT_VIEW] & LOW_FIELD);
+            gw_sum += low | high << 32;
+        }
+        let matches = count as u64;
+        // `round ≥ 1` and `D_r < 2^64` here: a player has a match only after a round.
+        let lcm = u64::try_from(self.lcm).unwrap_or(u64::MAX);
+        let (r, k) = (u64::from(round), PrimeSet::of(matches));
+        let omw = reduce_smooth(mw_sum, 3 * r * matches, PrimeSet::of(3).union(PrimeSet::of(r)).union(k));
+        let ogw = reduce_smooth(gw_sum, 3 * lcm * matches, self.lcm_primes.union(k));
         Some(SmallStanding { match_points, fractions: [omw, gw, ogw] })
     }
 
