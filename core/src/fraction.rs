@@ -101,13 +101,12 @@ impl OddPrime {
     /// `den` at most once: one test each, no loop.
     #[inline(always)]
     fn take_out_once(self, num: &mut u64, den: &mut u64) {
-        let quotient = num.wrapping_mul(self.inverse);
-        if quotient <= self.max_quotient {
-            let den_quotient = den.wrapping_mul(self.inverse);
-            if den_quotient <= self.max_quotient {
-                (*num, *den) = (quotient, den_quotient);
-            }
-        }
+        // `p` divides `den` (the caller's promise): only `num` is tested, and both quotients
+        // are kept or not without a branch (whether `p` divides a sum is a coin toss).
+        let (quotient, den_quotient) = (num.wrapping_mul(self.inverse), den.wrapping_mul(self.inverse));
+        let divides = quotient <= self.max_quotient;
+        *num = if divides { quotient } else { *num };
+        *den = if divides { den_quotient } else { *den };
     }
 }
 
@@ -227,15 +226,22 @@ fn computed_small_divisors(num: u64) -> u16 {
     (0..5).filter(|&i| divides(i)).fold(0, |bits, i| bits | 1 << i)
 }
 
-/// `num / den` in lowest terms for a `den > 0` whose odd prime factors all lie in `primes`, the
-/// primes from 17 up at most once each (e.g. `3·lcm(2r..=3r)·k` for `r, k ≤ 16`: `17² > 48`):
-/// twos are shifted out, and each listed prime is divided out of both by a multiplication,
-/// with no general gcd (one test for a prime from 17 up). A prime factor of `den` missing
-/// from `primes`, or a second factor 17 or more, may be left in common.
+/// `num / den` in lowest terms for a `den > 0` whose odd prime factors all lie in `primes`, and
+/// which each prime from 17 up of `primes` divides exactly once (e.g. `3·lcm(2r..=3r)·k` with
+/// the primes of its factors, for `r, k ≤ 16`: `17² > 48`): twos are shifted out, and each
+/// listed prime is divided out of both by a multiplication, with no general gcd (one test for
+/// a prime from 17 up). A prime factor of `den` missing from `primes` may be left in common;
+/// a listed prime from 17 up that does not divide `den` gives a wrong result.
 ///
 /// # Complexity
 /// `O(|primes| + f)` multiplications for the `f` prime factors taken out.
 pub(crate) fn reduce_smooth(mut num: u64, mut den: u64, primes: PrimeSet) -> (u64, u64) {
+    debug_assert!(
+        (0..ODD_PRIME_VALUES.len())
+            .filter(|&i| (primes.0 & ONCE_PRIMES) >> i & 1 == 1)
+            .all(|i| den.is_multiple_of(ODD_PRIME_VALUES[i])),
+        "a prime from 17 up of {primes:?} does not divide {den}"
+    );
     let twos = num.trailing_zeros().min(den.trailing_zeros());
     num >>= twos;
     den >>= twos;
@@ -369,23 +375,25 @@ mod tests {
         let all = PrimeSet::ALL;
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
         for &den in &dens {
+            // The primes of `den`, and with them every small prime (those may be extra).
+            let primes = PrimeSet::computed(den).union(PrimeSet(SMALL_PRIMES));
             for _ in 0..8 {
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
                 let num = x % den.saturating_mul(3);
                 let g = gcd_u64(num, den);
-                assert_eq!(reduce_smooth(num, den, all), (num / g, den / g), "{num}/{den}");
+                assert_eq!(reduce_smooth(num, den, primes), (num / g, den / g), "{num}/{den}");
             }
         }
-        assert_eq!(reduce_smooth(0, 12, all), (0, 1));
+        assert_eq!(reduce_smooth(0, 12, PrimeSet::of(3)), (0, 1));
         assert_eq!((1..=47).fold(PrimeSet::default(), |set, n| set.union(PrimeSet::of(n))), all);
         assert_eq!(PrimeSet::of(1000), all);
         for n in 0..=48 {
             assert_eq!(PrimeSet::of(n), PrimeSet::computed(n));
         }
         // Only the primes listed are taken out, and those from 17 up once.
-        assert_eq!(reduce_smooth(17 * 17, 17 * 17 * 3, PrimeSet::ALL), (17, 51));
+        assert_eq!(reduce_smooth(17 * 17, 17 * 17 * 3, PrimeSet::computed(51)), (17, 51));
         assert_eq!(reduce_smooth(15, 45, PrimeSet::of(5)), (3, 9));
         assert_eq!(reduce_smooth(15, 45, PrimeSet::of(3).union(PrimeSet::of(5))), (1, 3));
     }
