@@ -192,10 +192,16 @@ fn standings_follow_the_rules() {
     assert_eq!(event.standing(1), Some(Standing { match_points: 0, omw: frac(1, 1), gw: third, ogw: frac(2, 3) }));
     assert_eq!(event.standing(2), Some(Standing { match_points: 3, omw: third, gw: frac(1, 1), ogw: third }));
     // Round 2: 3 draws 2 at 1-1-1; 1 has a bye.
+    let after_round_1: Vec<Standing> = (0..3).map(|i| event.standing(i).unwrap()).collect();
     event.start_round().unwrap();
-    // The standings are those of the last finished round while a round is open.
+    // The standings are those of the last finished round while a round is open, before and
+    // after its matches are recorded, and so is the judge text of them.
     assert_eq!(event.standing(0).unwrap().match_points, 3);
     event.record(3, 2, result(1, 1, 1)).unwrap();
+    assert_eq!((0..3).map(|i| event.standing(i).unwrap()).collect::<Vec<_>>(), after_round_1);
+    let mut text = String::new();
+    swiss::text::write_round(&event, &mut text).unwrap();
+    assert_eq!(text, "Round 1\n3 1/3 2/3 1/3\n0 1/1 1/3 2/3\n3 1/3 1/1 1/3\n");
     event.finish_round().unwrap();
     // MP: 1 → 6, 2 → 1, 3 → 4 (MW over 3·2 = 6: 1, 1/3, 2/3).
     // GP/G: 1 → 12/(3·5) = 4/5, 2 → (3 + 4)/(3·6) = 7/18, 3 → (6 + 4)/(3·5) = 2/3.

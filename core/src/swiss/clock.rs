@@ -28,6 +28,11 @@ impl RoundClock {
         self.rounds
     }
 
+    /// The last finished round (0 before the first).
+    pub(crate) const fn finished(self) -> u32 {
+        self.round - self.open as u32
+    }
+
     /// Whether a round is open.
     pub(crate) const fn is_open(self) -> bool {
         self.open
@@ -66,6 +71,7 @@ mod tests {
         assert_eq!((clock.round(), clock.is_open()), (0, false));
         assert_eq!(clock.finish(), Err(RoundError::NotOpen));
         assert_eq!(clock.start(), Ok(1));
+        assert_eq!((clock.round(), clock.finished()), (1, 0));
         assert_eq!(clock.start(), Err(RoundError::AlreadyOpen));
         assert_eq!(clock.finish(), Ok(1));
         assert_eq!(clock.start(), Ok(2));

@@ -80,8 +80,9 @@ const WORDS_PER_PLAYER: usize = 5;
 type Row = [u32; WORDS_PER_PLAYER];
 /// [`Row`] word: `MP` (bits 0..8), `GP` (8..20) and `G` (20..28); a result adds to all three.
 const STATS: usize = 0;
-/// [`Row`] word: the last round with a match (bits 0..8, 0 = none) and the number of matches
-/// recorded (8..16).
+/// [`Row`] word: the last round with a match (bits 0..8, 0 = none), the number of matches
+/// recorded (8..16) and that last match's [`MatchResult::key`] (16..23), to take it back out
+/// while its round is open ([`Tournament::finished_counts`]).
 const SCHEDULE: usize = 1;
 /// [`Row`] word: what the player's opponents need of him after the last round: `max(MP, r)`
 /// (bits 0..8), and after a round `r > U64_ROUNDS` `max(GP, G)` (8..20) and `G - 2r` (20..28)
@@ -90,7 +91,7 @@ const OPPONENT_VIEW: usize = 2;
 /// [`Row`] words: `max(GP, G)·D_r/G` after a round `r ≤ U64_ROUNDS`, low and high halves of
 /// the `u64` (the term of `OGW`'s sum, ready to add).
 const SCALED_GW: [usize; 2] = [3, 4];
-/// Field masks and shifts of [`STATS`] and [`OPPONENT_VIEW`].
+/// Field masks of the packed words.
 const LOW_FIELD: u32 = 0xff;
 const MIDDLE_FIELD: u32 = 0xfff;
 /// The fields of a [`STATS`] or [`OPPONENT_VIEW`] word: bits 0..8, 8..20, 20..28.
@@ -175,31 +176,46 @@ impl MatchResult {
         (self.first + self.second + self.draws) as u32
     }
 
-    /// What the match adds to the first and the second player's [`STATS`] word, from a table
-    /// (every count is at most 3, so `16·w1 + 4·w2 + d` indexes it).
-    #[inline]
-    fn stats_deltas(self) -> [u32; 2] {
-        /// [`MatchResult::computed_deltas`] of every triple of counts up to 3.
-        static DELTAS: [[u32; 2]; 64] = {
-            let mut table = [[0; 2]; 64];
-            let mut key = 0;
-            while key < 64 {
-                #[allow(clippy::cast_possible_truncation, reason = "each count is below 4")]
-                let result =
-                    MatchResult { first: (key / 16) as u8, second: (key / 4 % 4) as u8, draws: (key % 4) as u8 };
-                table[key] = result.computed_deltas();
-                key += 1;
-            }
-            table
-        };
-        DELTAS[(usize::from(self.first) * 16 + usize::from(self.second) * 4 + usize::from(self.draws)) % 64]
+    /// The match for the first (`second == false`) or the second player in 7 bits:
+    /// `16·w1 + 4·w2 + d` (every count is at most 3) and the side. [`stats_delta`] tells what
+    /// it adds to his [`STATS`] word.
+    const fn key(self, second: bool) -> u32 {
+        let key = self.first as u32 * 16 + self.second as u32 * 4 + self.draws as u32;
+        if second {
+            key | SECOND_SIDE
+        } else {
+            key
+        }
     }
 
-    /// [`MatchResult::stats_deltas`], computed.
-    const fn computed_deltas(self) -> [u32; 2] {
+    /// What the match adds to the first and the second player's [`STATS`] word.
+    const fn stats_deltas(self) -> [u32; 2] {
         let ((mp_first, mp_second), (gp_first, gp_second)) = (self.match_points(), self.game_points());
         [pack(mp_first, gp_first, self.games()), pack(mp_second, gp_second, self.games())]
     }
+}
+
+/// The side bit of a [`MatchResult::key`]: the second player's.
+const SECOND_SIDE: u32 = 64;
+
+/// What the match of a [`MatchResult::key`] adds to its player's [`STATS`] word, from a table
+/// of the 128 keys.
+#[inline]
+fn stats_delta(key: u32) -> u32 {
+    /// [`MatchResult::stats_deltas`] of every triple of counts up to 3, for each side.
+    static DELTAS: [u32; 128] = {
+        let mut table = [0; 128];
+        let mut key = 0;
+        while key < 64 {
+            #[allow(clippy::cast_possible_truncation, reason = "each count is below 4")]
+            let result = MatchResult { first: (key / 16) as u8, second: (key / 4 % 4) as u8, draws: (key % 4) as u8 };
+            let [first, second] = result.stats_deltas();
+            (table[key], table[key | SECOND_SIDE as usize]) = (first, second);
+            key += 1;
+        }
+        table
+    };
+    DELTAS[key as usize % 128]
 }
 
 /// What a bye adds to a [`STATS`] word: a 2-0 win.
@@ -398,6 +414,15 @@ impl<'a> Tournament<'a> {
         self.clock.round()
     }
 
+    /// Whether a round is open (started and not finished).
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn is_round_open(&self) -> bool {
+        self.clock.is_open()
+    }
+
     /// The number of rounds the tournament was created with.
     ///
     /// # Complexity
@@ -433,10 +458,14 @@ impl<'a> Tournament<'a> {
         if !self.clock.is_open() {
             return Err(RecordError::NoOpenRound);
         }
-        let n = self.rows.len();
-        let index = |id: u32| (id as usize).checked_sub(1).filter(|&i| i < n);
-        let a = index(first).ok_or(RecordError::OutOfRange { second: false })?;
-        let b = index(second).ok_or(RecordError::OutOfRange { second: true })?;
+        // Id 0 wraps around to `usize::MAX`: out of range as any id above `n`.
+        let (a, b) = ((first as usize).wrapping_sub(1), (second as usize).wrapping_sub(1));
+        if a >= self.rows.len() {
+            return Err(RecordError::OutOfRange { second: false });
+        }
+        if b >= self.rows.len() {
+            return Err(RecordError::OutOfRange { second: true });
+        }
         if a == b {
             return Err(RecordError::SelfMatch);
         }
@@ -448,13 +477,13 @@ impl<'a> Tournament<'a> {
         if played_now(&self.rows[b]) {
             return Err(RecordError::PlaysTwice { second: true });
         }
-        let [delta_a, delta_b] = result.stats_deltas();
-        for (me, other, delta) in [(a, second - 1, delta_a), (b, first - 1, delta_b)] {
+        let key = result.key(false);
+        for (me, other, key) in [(a, second - 1, key), (b, first - 1, key | SECOND_SIDE)] {
             let row = &mut self.rows[me];
             // One match a round: at most `rounds ≤ 34` recorded.
-            let count = row[SCHEDULE] >> 8;
-            row[STATS] += delta;
-            row[SCHEDULE] = round | (count + 1) << 8;
+            let count = row[SCHEDULE] >> 8 & LOW_FIELD;
+            row[STATS] += stats_delta(key);
+            row[SCHEDULE] = round | (count + 1) << 8 | key << 16;
             self.opponents[me * self.clock.rounds() as usize + count as usize] = other;
         }
         Ok(())
@@ -514,7 +543,8 @@ impl<'a> Tournament<'a> {
     }
 
     /// The standing of player `index` (0-based, the player with id `index + 1`) after the last
-    /// finished round (all 0 and `1/3` before the first); `None` for `index >= players()`.
+    /// finished round (all 0 and `1/3` before the first), also while a round is open: the
+    /// matches recorded in it count once it is finished. `None` for `index >= players()`.
     ///
     /// # Complexity
     /// `O(r)` for the `r` matches the player has played, plus two fraction reductions.
@@ -525,15 +555,16 @@ impl<'a> Tournament<'a> {
 
     /// [`Tournament::standing`] of a valid index.
     pub(crate) fn standing_of(&self, index: usize) -> Standing {
-        if let Some(small) = self.small_standing(index) {
+        if let Some(small) = self.small_standing::<true>(index) {
             let [omw, gw, ogw] = small
                 .fractions
                 .map(|(num, den)| Fraction::from_reduced(u128::from(num), u128::from(den)).unwrap_or(Fraction::ZERO));
             return Standing { match_points: small.match_points, omw, gw, ogw };
         }
-        let sums = self.opponent_sums(index);
-        let r = u64::from(self.clock.round().max(1));
-        let (match_points, game_points, games) = fields(self.rows[index][STATS]);
+        let (stats, count) = self.finished_counts(index);
+        let sums = self.opponent_sums(index, count);
+        let r = u64::from(self.clock.finished().max(1));
+        let (match_points, game_points, games) = fields(stats);
         Standing {
             match_points,
             omw: sums.map_or(THIRD, |s| reduce(u128::from(s.mw_sum), u128::from(3 * r * s.matches))),
@@ -543,22 +574,28 @@ impl<'a> Tournament<'a> {
         }
     }
 
-    /// The standing of a valid index in `u64`s, while the round is at most [`U64_ROUNDS`]
-    /// (`None` after): the same sums as [`Tournament::opponent_sums`], reduced by
-    /// `fraction::reduce_smooth` (see the module docs).
+    /// The standing of a valid index in `u64`s, while the last finished round is at most
+    /// [`U64_ROUNDS`] (`None` after): the same sums as [`Tournament::opponent_sums`], reduced
+    /// by `fraction::reduce_smooth` (see the module docs). `MAY_BE_OPEN == false` promises that
+    /// no round is open (the judge writer's loop), so no match has to be taken back out.
     ///
     /// Inlined on 64-bit hosts, into the judge writer's loop above all: 6 % of `swiss_max.in`'s
     /// instructions went to calling it and returning its standing through memory. The
     /// firmware keeps one copy (flash).
     #[cfg_attr(target_pointer_width = "64", inline(always))]
-    pub(crate) fn small_standing(&self, index: usize) -> Option<SmallStanding> {
-        let round = self.clock.round();
+    pub(crate) fn small_standing<const MAY_BE_OPEN: bool>(&self, index: usize) -> Option<SmallStanding> {
+        let round = if MAY_BE_OPEN { self.clock.finished() } else { self.clock.round() };
         if round > U64_ROUNDS {
             return None;
         }
         let third = (1, 3);
-        let row = &self.rows[index];
-        let (match_points, game_points, games) = fields(row[STATS]);
+        let (stats, count) = if MAY_BE_OPEN {
+            self.finished_counts(index)
+        } else {
+            let row = &self.rows[index];
+            (row[STATS], (row[SCHEDULE] >> 8 & LOW_FIELD) as usize)
+        };
+        let (match_points, game_points, games) = fields(stats);
         // No game before the first round: GW is then its floor, 1/3, as documented.
         let gw = if games == 0 {
             third
@@ -566,7 +603,6 @@ impl<'a> Tournament<'a> {
             let games = u64::from(games);
             reduce_smooth(u64::from(game_points).max(games), 3 * games, PrimeSet::of(3).union(PrimeSet::of(games)))
         };
-        let count = (row[SCHEDULE] >> 8) as usize;
         if count == 0 {
             return Some(SmallStanding { match_points, fractions: [third, gw, third] });
         }
@@ -587,10 +623,25 @@ impl<'a> Tournament<'a> {
         Some(SmallStanding { match_points, fractions: [omw, gw, ogw] })
     }
 
-    /// `Σ max(MP_j, r)` and `Σ max(GP_j, G_j)·D_r/G_j` over the player's matches, with their
-    /// count; `None` before the first match.
-    fn opponent_sums(&self, index: usize) -> Option<OpponentSums> {
-        let count = (self.rows[index][SCHEDULE] >> 8) as usize;
+    /// The [`STATS`] word and the number of matches of the player at `index` after the last
+    /// finished round: a match of the open round is taken back out (its result is in the
+    /// [`SCHEDULE`] word, its opponent last in the list).
+    #[inline(always)]
+    fn finished_counts(&self, index: usize) -> (u32, usize) {
+        let row = &self.rows[index];
+        let (stats, schedule) = (row[STATS], row[SCHEDULE]);
+        let count = (schedule >> 8 & LOW_FIELD) as usize;
+        if self.clock.is_open() && schedule & LOW_FIELD == self.clock.round() {
+            // The match was recorded, so it added to the counts and one is counted.
+            (stats.wrapping_sub(stats_delta(schedule >> 16)), count.saturating_sub(1))
+        } else {
+            (stats, count)
+        }
+    }
+
+    /// `Σ max(MP_j, r)` and `Σ max(GP_j, G_j)·D_r/G_j` over the player's first `count` matches,
+    /// with their count; `None` before the first match.
+    fn opponent_sums(&self, index: usize, count: usize) -> Option<OpponentSums> {
         if count == 0 {
             return None;
         }
@@ -697,7 +748,8 @@ mod tests {
         assert_eq!((r.match_points(), r.game_points(), r.games()), ((1, 1), (4, 4), 3));
         for (first, second, draws) in MatchResult::LEGAL {
             let result = MatchResult::new(first, second, draws).unwrap();
-            assert_eq!(result.stats_deltas(), result.computed_deltas(), "{first} {second} {draws}");
+            let deltas = [false, true].map(|second| stats_delta(result.key(second)));
+            assert_eq!(deltas, result.stats_deltas(), "{first} {second} {draws}");
         }
         for (first, second, draws) in all_small_triples() {
             let legal = MatchResult::LEGAL.contains(&(first, second, draws));

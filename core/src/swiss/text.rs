@@ -175,7 +175,8 @@ pub fn solve_from<B: Window, W: Write + ?Sized>(
     scanner.finish()
 }
 
-/// Writes `Round r` and one `MP OMW GW OGW` line per player of `tournament`.
+/// Writes `Round r` and one `MP OMW GW OGW` line per player of `tournament`: the standings
+/// after its last finished round `r` (while a round is open too, as [`Tournament::standing`]).
 ///
 /// # Errors
 /// Whatever `out` returns.
@@ -212,14 +213,19 @@ fn write_round_through<W: Write + ?Sized>(
 ) -> core::fmt::Result {
     /// The longest line: a 3-digit MP and three fractions of two 39-digit numbers.
     const LONGEST_LINE: usize = 4 + 3 * (1 + 39 + 1 + 39) + 1;
+    // The standings are those of the last finished round, also while one is open.
+    let finished = tournament.round() - u32::from(tournament.is_round_open());
     text.push_bytes(b"Round ")?;
-    text.push_u64(u64::from(tournament.round()))?;
+    text.push_u64(u64::from(finished))?;
     text.push_bytes(b"\n")?;
     for i in 0..tournament.players() {
         // The first 16 rounds' numbers are `u64`s, pushed without a 128-bit detour, and their
         // line is at most 4 + 2·8 + 40 bytes (`MP ≤ 48`, `OMW` and `GW` below 1000 over 1000,
         // `OGW`'s terms below `3·16·D_16 < 2^62`, 19 digits): within `LineWriter::MAX`.
-        match tournament.small_standing(i) {
+        // No round is open (the driver's loop), or the careful path below takes each match
+        // of the open round back out.
+        let small = if tournament.is_round_open() { None } else { tournament.small_standing::<false>(i) };
+        match small {
             Some(s) => text.push_line(out, |line| {
                 line.number(u64::from(s.match_points));
                 for (num, den) in s.fractions {
