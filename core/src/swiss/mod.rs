@@ -380,8 +380,8 @@ impl<'a> Tournament<'a> {
         let words = scratch.words(needed).map_err(TournamentError::Capacity)?;
         let (rows, opponents) = words.split_at_mut(players as usize * WORDS_PER_PLAYER);
         let rows = rows.as_chunks_mut().0;
-        // No match yet: the counts start at zero. The other words are written by the first
-        // `finish_round` before anything reads them (no opponent before a match).
+        // No match yet: the counts start at zero. The other words are written by every
+        // `finish_round`, and a standing reads them only of the opponents of finished matches.
         for row in rows.iter_mut() {
             (row[STATS], row[SCHEDULE]) = (0, 0);
         }
