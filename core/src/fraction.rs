@@ -201,29 +201,39 @@ static SMALL_DIVISORS: [u8; SMALL_PRODUCT as usize] = {
     table
 };
 
-/// The [`PrimeSet`] bits of the small primes (3 to 13) that divide `num`: one remainder and one
-/// table load on 64-bit hosts, five multiplications by the primes' inverses on the 32-bit
-/// targets (no table in their flash, no 64-bit division).
+/// The [`PrimeSet`] bits of the small primes (3 to 13) among `candidates` that divide `num`:
+/// one remainder and one table load on 64-bit hosts, a multiplication by each candidate's
+/// inverse on the 32-bit targets (no table in their flash, no 64-bit division).
 #[inline(always)]
-fn small_divisors(num: u64) -> u16 {
+fn small_divisors(num: u64, candidates: u16) -> u16 {
     #[cfg(target_pointer_width = "64")]
     {
         // The residue is below 15 015: it indexes the table (a `usize` of 64 bits here). Most
         // numerators of `OMW` and `GW` are their own residue: no remainder then.
         let residue = usize::try_from(if num < SMALL_PRODUCT { num } else { num % SMALL_PRODUCT }).unwrap_or_default();
-        SMALL_DIVISORS.get(residue).map_or(SMALL_PRIMES, |&bits| u16::from(bits))
+        match SMALL_DIVISORS.get(residue) {
+            Some(&bits) => u16::from(bits) & candidates,
+            None => computed_small_divisors(num, candidates),
+        }
     }
     #[cfg(not(target_pointer_width = "64"))]
     {
-        computed_small_divisors(num)
+        computed_small_divisors(num, candidates)
     }
 }
 
-/// [`small_divisors`] by five multiplications (the 32-bit targets').
-#[cfg(any(test, not(target_pointer_width = "64")))]
-fn computed_small_divisors(num: u64) -> u16 {
-    let divides = |i: usize| num.wrapping_mul(ODD_PRIMES[i].inverse) <= ODD_PRIMES[i].max_quotient;
-    (0..5).filter(|&i| divides(i)).fold(0, |bits, i| bits | 1 << i)
+/// [`small_divisors`] by a multiplication for each candidate (the 32-bit targets').
+fn computed_small_divisors(num: u64, candidates: u16) -> u16 {
+    let mut bits = candidates & SMALL_PRIMES;
+    let mut divisors = 0;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize % 16;
+        bits &= bits - 1;
+        if num.wrapping_mul(ODD_PRIMES[i].inverse) <= ODD_PRIMES[i].max_quotient {
+            divisors |= 1 << i;
+        }
+    }
+    divisors
 }
 
 /// `num / den` in lowest terms for a `den > 0` whose odd prime factors all lie in `primes`, and
@@ -246,7 +256,7 @@ pub(crate) fn reduce_smooth(mut num: u64, mut den: u64, primes: PrimeSet) -> (u6
     num >>= twos;
     den >>= twos;
     // The small primes that divide `num`: the others cannot be in common.
-    let mut bits = primes.0 & small_divisors(num);
+    let mut bits = small_divisors(num, primes.0);
     while bits != 0 {
         let prime = ODD_PRIMES[bits.trailing_zeros() as usize % 16];
         bits &= bits - 1;
@@ -403,8 +413,10 @@ mod tests {
     fn small_divisors_are_exact() {
         for num in (0..100_000u64).chain([u64::MAX, u64::MAX - 15_015, 15_015 * 12_345_678_901]) {
             let expected = (0..5).filter(|&i| num.is_multiple_of(ODD_PRIME_VALUES[i])).fold(0, |bits, i| bits | 1 << i);
-            assert_eq!(small_divisors(num), expected, "{num}");
-            assert_eq!(computed_small_divisors(num), expected, "{num}");
+            assert_eq!(small_divisors(num, SMALL_PRIMES), expected, "{num}");
+            assert_eq!(computed_small_divisors(num, SMALL_PRIMES), expected, "{num}");
+            assert_eq!(small_divisors(num, 0b1_0101), expected & 0b1_0101, "{num}");
+            assert_eq!(computed_small_divisors(num, 0b0_1010), expected & 0b0_1010, "{num}");
         }
     }
 
