@@ -139,15 +139,20 @@ impl Tournament {
     pub fn typed(&self, scratch: &mut HeapScratch) -> Vec<Vec<Row>> {
         let n = u32::try_from(self.n).unwrap();
         let mut event = swiss::Tournament::new(n, self.rounds.len() as u32, scratch).unwrap();
-        let mut standings = Vec::new();
+        let mut standings: Vec<Vec<Row>> = Vec::new();
+        let now = |event: &swiss::Tournament<'_>| (0..self.n).map(|p| Row::of(event.standing(p).unwrap())).collect();
+        let mut finished: Vec<Row> = now(&event);
         for round in &self.rounds {
             event.start_round().unwrap();
             for &(a, b, w1, w2, d) in round {
                 let result = MatchResult::new(w1 as u8, w2 as u8, d as u8).unwrap();
                 event.record(a as u32 + 1, b as u32 + 1, result).unwrap();
             }
+            // While the round is open, the standings are still those of the last finished one.
+            assert_eq!(now(&event), finished, "the open round's matches count before it is finished");
             event.finish_round().unwrap();
-            standings.push((0..self.n).map(|p| Row::of(event.standing(p).unwrap())).collect());
+            finished = now(&event);
+            standings.push(finished.clone());
         }
         standings
     }
