@@ -77,6 +77,12 @@ impl OddPrime {
         Self { inverse, max_quotient: u64::MAX / p }
     }
 
+    /// Whether `p` divides `x`.
+    #[inline(always)]
+    const fn divides(self, x: u64) -> bool {
+        x.wrapping_mul(self.inverse) <= self.max_quotient
+    }
+
     /// Divides `p` out of both `num` and `den` as often as it divides both, for a `p` known to
     /// divide `num`.
     #[inline(always)]
@@ -229,7 +235,7 @@ fn computed_small_divisors(num: u64, candidates: u16) -> u16 {
     while bits != 0 {
         let i = bits.trailing_zeros() as usize % 16;
         bits &= bits - 1;
-        if num.wrapping_mul(ODD_PRIMES[i].inverse) <= ODD_PRIMES[i].max_quotient {
+        if ODD_PRIMES[i].divides(num) {
             divisors |= 1 << i;
         }
     }

@@ -561,7 +561,7 @@ impl<'a> Tournament<'a> {
                 .map(|(num, den)| Fraction::from_reduced(u128::from(num), u128::from(den)).unwrap_or(Fraction::ZERO));
             return Standing { match_points: small.match_points, omw, gw, ogw };
         }
-        let (stats, count) = self.finished_counts(index);
+        let (stats, count) = self.finished_counts::<true>(index);
         let sums = self.opponent_sums(index, count);
         let r = u64::from(self.clock.finished().max(1));
         let (match_points, game_points, games) = fields(stats);
@@ -589,12 +589,7 @@ impl<'a> Tournament<'a> {
             return None;
         }
         let third = (1, 3);
-        let (stats, count) = if MAY_BE_OPEN {
-            self.finished_counts(index)
-        } else {
-            let row = &self.rows[index];
-            (row[STATS], (row[SCHEDULE] >> 8 & LOW_FIELD) as usize)
-        };
+        let (stats, count) = self.finished_counts::<MAY_BE_OPEN>(index);
         let (match_points, game_points, games) = fields(stats);
         // No game before the first round: GW is then its floor, 1/3, as documented.
         let gw = if games == 0 {
@@ -625,13 +620,14 @@ impl<'a> Tournament<'a> {
 
     /// The [`STATS`] word and the number of matches of the player at `index` after the last
     /// finished round: a match of the open round is taken back out (its result is in the
-    /// [`SCHEDULE`] word, its opponent last in the list).
+    /// [`SCHEDULE`] word, its opponent last in the list). `MAY_BE_OPEN == false` promises that
+    /// no round is open: the words are read as they are.
     #[inline(always)]
-    fn finished_counts(&self, index: usize) -> (u32, usize) {
+    fn finished_counts<const MAY_BE_OPEN: bool>(&self, index: usize) -> (u32, usize) {
         let row = &self.rows[index];
         let (stats, schedule) = (row[STATS], row[SCHEDULE]);
         let count = (schedule >> 8 & LOW_FIELD) as usize;
-        if self.clock.is_open() && schedule & LOW_FIELD == self.clock.round() {
+        if MAY_BE_OPEN && self.clock.is_open() && schedule & LOW_FIELD == self.clock.round() {
             // The match was recorded, so it added to the counts and one is counted.
             (stats.wrapping_sub(stats_delta(schedule >> 16)), count.saturating_sub(1))
         } else {

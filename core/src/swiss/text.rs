@@ -187,24 +187,6 @@ pub fn write_round<W: Write + ?Sized>(tournament: &Tournament<'_>, out: &mut W) 
     write_round_through(&mut LineBuf::new(), tournament, out)
 }
 
-/// Pushes one line `MP a/b c/d e/f` of a standing, its numbers of type `T` by `push`.
-#[inline(always)]
-fn push_standing<T: Copy>(
-    text: &mut LineBuf,
-    match_points: u32,
-    fractions: [(T, T); 3],
-    push: fn(&mut LineBuf, T) -> core::fmt::Result,
-) -> core::fmt::Result {
-    text.push_u64(u64::from(match_points))?;
-    for (num, den) in fractions {
-        text.push_byte(b' ')?;
-        push(text, num)?;
-        text.push_byte(b'/')?;
-        push(text, den)?;
-    }
-    text.push_byte(b'\n')
-}
-
 /// [`write_round`] through the empty buffer `text` (empty again after a flush).
 fn write_round_through<W: Write + ?Sized>(
     text: &mut LineBuf,
@@ -214,17 +196,17 @@ fn write_round_through<W: Write + ?Sized>(
     /// The longest line: a 3-digit MP and three fractions of two 39-digit numbers.
     const LONGEST_LINE: usize = 4 + 3 * (1 + 39 + 1 + 39) + 1;
     // The standings are those of the last finished round, also while one is open.
-    let finished = tournament.round() - u32::from(tournament.is_round_open());
     text.push_bytes(b"Round ")?;
-    text.push_u64(u64::from(finished))?;
+    text.push_u64(u64::from(tournament.clock.finished()))?;
     text.push_bytes(b"\n")?;
+    let open = tournament.is_round_open();
     for i in 0..tournament.players() {
         // The first 16 rounds' numbers are `u64`s, pushed without a 128-bit detour, and their
         // line is at most 4 + 2·8 + 40 bytes (`MP ≤ 48`, `OMW` and `GW` below 1000 over 1000,
         // `OGW`'s terms below `3·16·D_16 < 2^62`, 19 digits): within `LineWriter::MAX`.
         // No round is open (the driver's loop), or the careful path below takes each match
         // of the open round back out.
-        let small = if tournament.is_round_open() { None } else { tournament.small_standing::<false>(i) };
+        let small = if open { None } else { tournament.small_standing::<false>(i) };
         match small {
             Some(s) => text.push_line(out, |line| {
                 line.number(u64::from(s.match_points));
@@ -239,8 +221,14 @@ fn write_round_through<W: Write + ?Sized>(
             None => {
                 text.make_room(LONGEST_LINE, out)?;
                 let s = tournament.standing_of(i);
-                let fractions = [s.omw, s.gw, s.ogw].map(|f| (f.numer(), f.denom()));
-                push_standing(text, s.match_points, fractions, LineBuf::push_u128)?;
+                text.push_u64(u64::from(s.match_points))?;
+                for fraction in [s.omw, s.gw, s.ogw] {
+                    text.push_byte(b' ')?;
+                    text.push_u128(fraction.numer())?;
+                    text.push_byte(b'/')?;
+                    text.push_u128(fraction.denom())?;
+                }
+                text.push_byte(b'\n')?;
             }
         }
     }
