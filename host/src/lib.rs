@@ -6,7 +6,7 @@
 //! `error: <line>:<column>: <what is wrong>` to stderr, nothing to stdout, and returns 1; usage
 //! and I/O errors return 2; a valid input beyond the host's memory returns 3.
 //!
-//! The input is never loaded whole: every driver reads it front to back through a 256 KiB
+//! The input is never loaded whole: every driver reads it front to back through a 64 KiB
 //! window ([`judge::run_read`]), stdin and pipes as files, so memory is bounded by what the
 //! problem holds and an input is refused at its first wrong byte, however long (or endless)
 //! the rest. When the input is a regular file (a `FILE` argument, or stdin redirected from a
