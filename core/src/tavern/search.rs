@@ -16,6 +16,15 @@
 //! largest `K` is 13 (7 against 7), and `2 · 420^13 < 2^115` (the root adds the two equally
 //! likely first movers when the sides are even), so plain `u128` arithmetic cannot overflow;
 //! the unit test `counts_fit_u128` checks the figures.
+//!
+//! # The endgame in one word
+//! The states never cached (fewer than `min_alive` ≤ [`MAX_MIN_ALIVE`] minions alive, so at most
+//! four) are most of the nodes searched. Their `K` is at most 3 and `420^3 < 2^27`, so by the
+//! bound above both counts and every partial sum fit in 32 bits: the endgame keeps them in one
+//! `u64` (Alice's count in the low half, Bob's in the high half, [`Packed`]), where a sum or a
+//! product by `420 / t` is one instruction and never carries from one half into the other
+//! (`endgame_counts_fit_a_half`). The same expansion ([`Search::expand`]) serves both, generic
+//! over the [`Tally`] it adds up.
 
 use super::state::{RankTable, State};
 use super::OddsError;
@@ -35,7 +44,91 @@ pub(super) const POW420: [u128; 14] = {
 };
 
 /// `420 / t` for `t` targets (index 0 is never used).
-const SHARE: [u128; 8] = [0, 420, 210, 140, 105, 84, 70, 60];
+const SHARE: [u32; 8] = [0, 420, 210, 140, 105, 84, 70, 60];
+
+/// The largest `min_alive` a search takes: the states it never caches (fewer minions alive)
+/// have at most 4 alive, so their counts fit a [`Packed`] word.
+pub(super) const MAX_MIN_ALIVE: u32 = 5;
+
+/// The two counts of an endgame state (at most 4 minions alive, scale at most `420^3 < 2^27`):
+/// Alice's in bits 0..32, Bob's in bits 32..64 (see the module docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Packed(u64);
+
+/// What [`Search::expand`] adds up over a state's children: the state's counts in some
+/// representation.
+trait Tally: Copy {
+    /// No win for either side.
+    const ZERO: Self;
+    /// The counts of a finished battle (a side is empty).
+    fn finished(state: &State) -> Self;
+    /// The sum of two children's counts.
+    fn plus(self, other: Self) -> Self;
+    /// `share · (one + 420 · both)`: the parent's counts from its children's sums.
+    fn parent(one: Self, both: Self, share: u32) -> Self;
+}
+
+/// The scale `420^(count - 1)` of a side that won with `count` minions alive (zero for none).
+#[inline]
+fn winner_scale(count: u8) -> u128 {
+    POW420.get(usize::from(count).saturating_sub(1)).copied().unwrap_or(0)
+}
+
+impl Tally for Counts {
+    const ZERO: Self = Self::ZERO;
+
+    #[inline]
+    fn finished(state: &State) -> Self {
+        match (state.sides[0].count, state.sides[1].count) {
+            (0, 0) => Self::ZERO,
+            (alice, 0) => Self { alice: winner_scale(alice), bob: 0 },
+            (_, bob) => Self { alice: 0, bob: winner_scale(bob) },
+        }
+    }
+
+    #[inline]
+    fn plus(self, other: Self) -> Self {
+        Self { alice: self.alice + other.alice, bob: self.bob + other.bob }
+    }
+
+    #[inline]
+    fn parent(one: Self, both: Self, share: u32) -> Self {
+        let share = u128::from(share);
+        Self { alice: (one.alice + SCALE * both.alice) * share, bob: (one.bob + SCALE * both.bob) * share }
+    }
+}
+
+impl Tally for Packed {
+    const ZERO: Self = Self(0);
+
+    #[inline]
+    fn finished(state: &State) -> Self {
+        // At most 4 minions alive: a winner's scale is at most 420^3 (see `Packed`).
+        let scale = |count: u8| u64::try_from(winner_scale(count)).unwrap_or(0);
+        match (state.sides[0].count, state.sides[1].count) {
+            (0, 0) => Self(0),
+            (alice, 0) => Self(scale(alice)),
+            (_, bob) => Self(scale(bob) << 32),
+        }
+    }
+
+    #[inline]
+    fn plus(self, other: Self) -> Self {
+        Self(self.0 + other.0)
+    }
+
+    #[inline]
+    fn parent(one: Self, both: Self, share: u32) -> Self {
+        Self((one.0 + 420 * both.0) * u64::from(share))
+    }
+}
+
+impl From<Packed> for Counts {
+    #[inline]
+    fn from(packed: Packed) -> Self {
+        Self { alice: u128::from(packed.0 & 0xffff_ffff), bob: u128::from(packed.0 >> 32) }
+    }
+}
 
 /// The outcome of a state, scaled by `420^K` (see the module docs); the tie count is implicit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -49,23 +142,6 @@ pub(super) struct Counts {
 impl Counts {
     /// No win for either side (a tie, or nothing yet).
     pub const ZERO: Self = Self { alice: 0, bob: 0 };
-
-    /// The counts of a finished battle: the side with minions left wins all of its scale.
-    #[inline]
-    fn finished(state: &State) -> Self {
-        let scale = |count: u8| POW420.get(usize::from(count).saturating_sub(1)).copied().unwrap_or(0);
-        match (state.sides[0].count, state.sides[1].count) {
-            (0, 0) => Self::ZERO,
-            (alice, 0) => Self { alice: scale(alice), bob: 0 },
-            (_, bob) => Self { alice: 0, bob: scale(bob) },
-        }
-    }
-
-    #[inline]
-    fn add(&mut self, other: Self) {
-        self.alice += other.alice;
-        self.bob += other.bob;
-    }
 }
 
 /// Where the search looks states up and stores their counts.
@@ -93,8 +169,9 @@ pub(super) struct Search<'t, C> {
 
 impl<'t, C: Cache> Search<'t, C> {
     /// A search over `values` that caches states with at least `min_alive` minions alive.
+    /// `min_alive` is at most [`MAX_MIN_ALIVE`] (a larger one is taken as that).
     pub fn new(values: [[u32; 8]; 2], ranks: RankTable<'t>, cache: C, min_alive: u32) -> Self {
-        Self { values, ranks, cache, min_alive }
+        Self { values, ranks, cache, min_alive: min_alive.min(MAX_MIN_ALIVE) }
     }
 
     /// Fills the places and ranks of a state to search from (see `state`).
@@ -107,26 +184,50 @@ impl<'t, C: Cache> Search<'t, C> {
     pub fn value(&mut self, state: &State, mover: usize) -> Result<Counts, OddsError> {
         let alive = state.alive();
         if alive < self.min_alive {
-            return self.expand(state, mover);
+            return Ok(self.endgame(state, mover).into());
         }
         let key = state.key(mover);
         debug_assert_eq!(key, self.ranks.fresh_key(state, mover), "a kept rank differs from its health's");
         if let Some(counts) = self.cache.get(key) {
             return Ok(counts);
         }
-        let counts = self.expand(state, mover)?;
+        let min_alive = self.min_alive;
+        let counts = self.expand(state, mover, |search, child, exchange| {
+            // A child with fewer minions alive than `min_alive` is never keyed, nor is
+            // anything below it: its ranks may go stale.
+            if child.alive() >= min_alive {
+                search.ranks.exchanged(child, mover & 1, exchange.attacker, exchange.target);
+            }
+            search.value(child, mover ^ 1)
+        })?;
         self.cache.put(key, alive, counts)?;
         Ok(counts)
     }
 
-    /// The counts of `state` from its children: the attacker against every alive target.
-    #[inline]
-    fn expand(&mut self, state: &State, mover: usize) -> Result<Counts, OddsError> {
+    /// The counts of an endgame state (fewer than `min_alive` minions alive, both sides
+    /// non-empty; its ranks are not kept), searched without a cache in [`Packed`] words.
+    fn endgame(&mut self, state: &State, mover: usize) -> Packed {
+        let Ok(counts) = self.expand(state, mover, |search, child, _| {
+            Ok::<_, core::convert::Infallible>(search.endgame(child, mover ^ 1))
+        });
+        counts
+    }
+
+    /// The counts of `state` from its children: the attacker against every alive target, each
+    /// child not finished valued by `child_value` (given the child and the exchange that made
+    /// it; it may bring the child's ranks up to date).
+    #[inline(always)]
+    fn expand<T: Tally, E>(
+        &mut self,
+        state: &State,
+        mover: usize,
+        mut child_value: impl FnMut(&mut Self, &mut State, Exchange) -> Result<T, E>,
+    ) -> Result<T, E> {
         let me = mover & 1;
         let foe = me ^ 1;
         let attacker = state.sides[me].next_attacker();
         let attack = self.values[me][attacker];
-        let (mut one_died, mut both_died) = (Counts::ZERO, Counts::ZERO);
+        let (mut one_died, mut both_died) = (T::ZERO, T::ZERO);
         let mut targets = state.sides[foe].alive;
         while targets != 0 {
             let target = targets.trailing_zeros() as usize & 7;
@@ -136,27 +237,29 @@ impl<'t, C: Cache> Search<'t, C> {
             child.sides[me].note_attack(attacker);
             let target_died = child.sides[foe].hit(target, attack);
             let counts = if child.sides[me].count == 0 || child.sides[foe].count == 0 {
-                Counts::finished(&child)
+                T::finished(&child)
             } else {
-                // A child with fewer minions alive than `min_alive` is never keyed, nor is
-                // anything below it: its ranks may go stale.
-                if child.alive() >= self.min_alive {
-                    self.ranks.exchanged(&mut child, me, (attacker, attacker_died), (target, target_died));
-                }
-                self.value(&child, foe)?
+                child_value(
+                    self,
+                    &mut child,
+                    Exchange { attacker: (attacker, attacker_died), target: (target, target_died) },
+                )?
             };
             if attacker_died && target_died {
-                both_died.add(counts);
+                both_died = both_died.plus(counts);
             } else {
-                one_died.add(counts);
+                one_died = one_died.plus(counts);
             }
         }
-        let share = SHARE[usize::from(state.sides[foe].count) & 7];
-        Ok(Counts {
-            alice: (one_died.alice + SCALE * both_died.alice) * share,
-            bob: (one_died.bob + SCALE * both_died.bob) * share,
-        })
+        Ok(T::parent(one_died, both_died, SHARE[usize::from(state.sides[foe].count) & 7]))
     }
+}
+
+/// One exchange of an expansion: the attacker's and the target's slots and whether each died.
+#[derive(Clone, Copy, Debug)]
+struct Exchange {
+    attacker: (usize, bool),
+    target: (usize, bool),
 }
 
 #[cfg(test)]
@@ -169,8 +272,21 @@ mod tests {
         assert!(2 * POW420[13] < 1u128 << 115);
         // The largest product formed: SCALE · Σ_both · share stays within the parent's scale.
         assert!(POW420[13].checked_mul(2).is_some());
-        for t in 1..=7u128 {
-            assert_eq!(SHARE[t as usize] * t, SCALE);
+        for t in 1..=7u32 {
+            assert_eq!(u128::from(SHARE[t as usize] * t), SCALE);
         }
+    }
+
+    #[test]
+    fn endgame_counts_fit_a_half() {
+        // An endgame state has at most 4 minions alive (`MAX_MIN_ALIVE`), so `K <= 3`: its
+        // counts, and by the module's bound every partial sum, are at most 420^3.
+        assert_eq!(MAX_MIN_ALIVE, 5);
+        assert!(POW420[3] < 1 << 27);
+        // Every partial sum is at most t · 420^(K - 1) <= 7 · 420^2, below 420^3.
+        assert!(7 * POW420[2] <= POW420[3]);
+        let top = u64::try_from(POW420[3]).unwrap();
+        let max = Packed(top | top << 32);
+        assert_eq!(Counts::from(max), Counts { alice: POW420[3], bob: POW420[3] });
     }
 }
