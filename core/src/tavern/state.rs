@@ -37,8 +37,8 @@
 //! `H(M)` itself, so the same keys, bit for bit (unit tests check it against that computation
 //! on thousands of random boards). Per side: 128 words of `F` (padded with `u32::MAX`, above
 //! every health, so the search always takes seven steps and a place is at most 127), then four
-//! words of bitmap per set, least significant first. Integers only: the population count is a
-//! few shifts, masks and one multiplication.
+//! words of bitmap per set, least significant first. Integers only: the population count is one
+//! instruction where the target has it, else a few shifts, masks and one multiplication.
 //!
 //! # Ranks kept up to date
 //! The place of a minion depends only on its health (the enemies' `F` is fixed for the battle),
@@ -360,26 +360,37 @@ fn below(sums: &[u32], health: u32) -> u8 {
     u8::try_from(place).unwrap_or(0)
 }
 
-/// Set bits of each 2-bit group of `x`, then of each nibble (at most 4 per nibble).
-#[inline]
-const fn nibble_ones(x: u64) -> u64 {
-    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
-    (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333)
-}
-
-/// The total of nibble counts (at most 8 a nibble): bytes of at most 16, summed in the top
-/// byte (at most 128).
-#[inline]
-const fn sum_nibbles(nibbles: u64) -> u64 {
-    let bytes = (nibbles & 0x0f0f_0f0f_0f0f_0f0f) + ((nibbles >> 4) & 0x0f0f_0f0f_0f0f_0f0f);
-    bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56
-}
-
-/// The set bits of `bits` below bit `place` (`0..=127`): the rank of a health at that place.
-/// Integer operations only (no population-count instruction on the M0 or baseline x86-64); a
-/// place in the high half adds both halves' nibble counts before folding them once.
+/// The set bits of `bits` below bit `place` (`0..=127`): the rank of a health at that place,
+/// by the population-count instruction where the target has one (x86-64 builds of this
+/// workspace target `x86-64-v2`, see `.cargo/config.toml`).
+#[cfg(target_feature = "popcnt")]
 #[inline]
 fn rank(bits: [u64; 2], place: u8) -> u64 {
+    let place = u32::from(place & 0x7f);
+    if place < 64 {
+        u64::from((bits[0] & ((1u64 << place) - 1)).count_ones())
+    } else {
+        u64::from(bits[0].count_ones() + (bits[1] & ((1u64 << (place - 64)) - 1)).count_ones())
+    }
+}
+
+/// The set bits of `bits` below bit `place` (`0..=127`): the rank of a health at that place,
+/// in integer operations only where the target has no population-count instruction (the M0,
+/// the M3/M4, RISC-V, baseline x86-64): a place in the high half adds both halves' nibble
+/// counts (at most 8 a nibble) before folding them once.
+#[cfg(not(target_feature = "popcnt"))]
+#[inline]
+fn rank(bits: [u64; 2], place: u8) -> u64 {
+    /// Set bits of each 2-bit group of `x`, then of each nibble (at most 4 per nibble).
+    const fn nibble_ones(x: u64) -> u64 {
+        let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+        (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333)
+    }
+    /// The total of nibble counts: bytes of at most 16, summed in the top byte.
+    const fn sum_nibbles(nibbles: u64) -> u64 {
+        let bytes = (nibbles & 0x0f0f_0f0f_0f0f_0f0f) + ((nibbles >> 4) & 0x0f0f_0f0f_0f0f_0f0f);
+        bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56
+    }
     let place = u32::from(place & 0x7f);
     if place < 64 {
         sum_nibbles(nibble_ones(bits[0] & ((1u64 << place) - 1)))
@@ -388,7 +399,6 @@ fn rank(bits: [u64; 2], place: u8) -> u64 {
     }
 }
 
-/// Removes adjacent duplicates of a sorted slice in place; returns the new length.
 fn dedup_sorted(list: &mut [u32]) -> usize {
     let mut len = 0usize;
     for i in 0..list.len() {
