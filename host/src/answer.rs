@@ -1,17 +1,34 @@
 //! The answer buffer: collects the whole answer so that nothing reaches stdout unless the
 //! input was valid, spilling to an anonymous temporary file past a size limit so that memory
 //! stays bounded however long the answer grows.
+//!
+//! Past [`Answer::MAP_FROM`] bytes the text moves from a `String` into one anonymous mapping of
+//! the whole limit, advised for transparent huge pages on Linux: an 8 MB answer (`swiss_max.in`)
+//! then takes a handful of page faults instead of two thousand (each a few microseconds on a
+//! virtual machine: 5 of the 43 ms of that run). Untouched pages of the mapping cost nothing.
 
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufWriter, Seek, Write};
 
+use memmap2::MmapMut;
+
+/// Where the answer's text is held until it is written.
+#[derive(Debug)]
+enum Held {
+    /// A short answer.
+    Text(String),
+    /// A long one: the first `len` bytes of a mapping of the whole limit.
+    Mapped { map: MmapMut, len: usize },
+    /// One beyond the limit.
+    Spilled(BufWriter<File>),
+}
+
 /// Answer text held in memory up to a limit, then in a temporary file.
 #[derive(Debug)]
 pub struct Answer {
-    memory: String,
+    held: Held,
     limit: usize,
-    spill: Option<BufWriter<File>>,
     /// The first I/O error met while spilling (reported instead of a bare `fmt::Error`).
     error: Option<io::Error>,
 }
@@ -20,13 +37,16 @@ impl Answer {
     /// The default in-memory limit: 16 MiB.
     pub const DEFAULT_LIMIT: usize = 16 << 20;
 
+    /// The length past which the text moves into a mapping of the whole limit: 1 MiB.
+    pub const MAP_FROM: usize = 1 << 20;
+
     /// An empty answer kept in memory up to `limit` bytes.
     ///
     /// # Complexity
     /// `O(1)`.
     #[must_use]
     pub fn with_limit(limit: usize) -> Self {
-        Self { memory: String::new(), limit, spill: None, error: None }
+        Self { held: Held::Text(String::new()), limit, error: None }
     }
 
     /// Whether the answer went to a temporary file.
@@ -35,7 +55,7 @@ impl Answer {
     /// `O(1)`.
     #[must_use]
     pub const fn spilled(&self) -> bool {
-        self.spill.is_some()
+        matches!(self.held, Held::Spilled(_))
     }
 
     /// The I/O error that made a write fail, if one did.
@@ -54,9 +74,10 @@ impl Answer {
     /// # Complexity
     /// `O(L)` for the `L` bytes of the answer.
     pub fn write_to(self, out: &mut dyn Write) -> io::Result<()> {
-        match self.spill {
-            None => out.write_all(self.memory.as_bytes())?,
-            Some(writer) => {
+        match self.held {
+            Held::Text(text) => out.write_all(text.as_bytes())?,
+            Held::Mapped { map, len } => out.write_all(map.get(..len).unwrap_or_default())?,
+            Held::Spilled(writer) => {
                 let mut file = writer.into_inner().map_err(io::IntoInnerError::into_error)?;
                 file.rewind()?;
                 io::copy(&mut file, out)?;
@@ -65,13 +86,51 @@ impl Answer {
         out.flush()
     }
 
-    /// Moves the text held in memory into a new temporary file.
-    fn spill(&mut self) -> io::Result<&mut BufWriter<File>> {
-        let mut writer = BufWriter::with_capacity(1 << 20, tempfile::tempfile()?);
-        writer.write_all(self.memory.as_bytes())?;
-        self.memory = String::new();
-        Ok(self.spill.insert(writer))
+    /// Appends `s`, moving the text to a mapping or a file when it outgrows where it is.
+    fn append(&mut self, s: &str) -> io::Result<()> {
+        match &mut self.held {
+            Held::Text(text) if text.len() + s.len() <= Self::MAP_FROM.min(self.limit) => text.push_str(s),
+            Held::Mapped { map, len } if *len + s.len() <= map.len() => {
+                if let Some(room) = map.get_mut(*len..*len + s.len()) {
+                    room.copy_from_slice(s.as_bytes());
+                    *len += s.len();
+                }
+            }
+            Held::Spilled(writer) => writer.write_all(s.as_bytes())?,
+            Held::Text(text) if text.len() + s.len() <= self.limit => match map_whole_limit(self.limit) {
+                Some(mut map) => {
+                    let len = text.len() + s.len();
+                    if let Some(start) = map.get_mut(..len) {
+                        start[..text.len()].copy_from_slice(text.as_bytes());
+                        start[text.len()..].copy_from_slice(s.as_bytes());
+                    }
+                    self.held = Held::Mapped { map, len };
+                }
+                // No mapping (an exotic platform, or no address space): the string grows.
+                None => text.push_str(s),
+            },
+            Held::Text(_) | Held::Mapped { .. } => {
+                let mut writer = BufWriter::with_capacity(1 << 20, tempfile::tempfile()?);
+                match &self.held {
+                    Held::Text(text) => writer.write_all(text.as_bytes())?,
+                    Held::Mapped { map, len } => writer.write_all(map.get(..*len).unwrap_or_default())?,
+                    Held::Spilled(_) => {}
+                }
+                writer.write_all(s.as_bytes())?;
+                self.held = Held::Spilled(writer);
+            }
+        }
+        Ok(())
     }
+}
+
+/// An anonymous mapping of `limit` bytes, advised for transparent huge pages where Linux has
+/// them (the advice is only a hint: refused, the mapping is used as it is).
+fn map_whole_limit(limit: usize) -> Option<MmapMut> {
+    let map = MmapMut::map_anon(limit).ok()?;
+    #[cfg(target_os = "linux")]
+    let _ = map.advise(memmap2::Advice::HugePage);
+    Some(map)
 }
 
 impl Default for Answer {
@@ -82,15 +141,7 @@ impl Default for Answer {
 
 impl fmt::Write for Answer {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        if self.spill.is_none() && self.memory.len() + s.len() <= self.limit {
-            self.memory.push_str(s);
-            return Ok(());
-        }
-        let result = match self.spill.as_mut() {
-            Some(writer) => writer.write_all(s.as_bytes()),
-            None => self.spill().and_then(|writer| writer.write_all(s.as_bytes())),
-        };
-        result.map_err(|e| {
+        self.append(s).map_err(|e| {
             self.error = Some(e);
             fmt::Error
         })
@@ -114,6 +165,27 @@ mod tests {
             answer.write_to(&mut out).unwrap();
             let expected: String = (0..100).map(|i| format!("{i} ")).collect();
             assert_eq!(String::from_utf8(out).unwrap(), expected);
+        }
+    }
+
+    #[test]
+    fn long_answers_move_to_a_mapping_then_spill_past_the_limit() {
+        let line: String = (0..100).map(|i| char::from(b'a' + i % 26)).chain(['\n']).collect();
+        for (limit, lines, mapped, spills) in [
+            (4 * Answer::MAP_FROM, 3 * Answer::MAP_FROM / line.len(), true, false),
+            (4 * Answer::MAP_FROM, 5 * Answer::MAP_FROM / line.len(), false, true),
+            (Answer::MAP_FROM / 2, Answer::MAP_FROM / line.len(), false, true),
+        ] {
+            let mut answer = Answer::with_limit(limit);
+            for _ in 0..lines {
+                answer.write_str(&line).unwrap();
+            }
+            assert_eq!(matches!(answer.held, Held::Mapped { .. }), mapped, "limit {limit}, {lines} lines");
+            assert_eq!(answer.spilled(), spills, "limit {limit}, {lines} lines");
+            let mut out = Vec::new();
+            answer.write_to(&mut out).unwrap();
+            assert_eq!(out.len(), lines * line.len());
+            assert!(out.chunks(line.len()).all(|chunk| chunk == line.as_bytes()));
         }
     }
 }
