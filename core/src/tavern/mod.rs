@@ -21,8 +21,9 @@
 //! search over random battles (`tavern_states.in`) about 230 000. Two strategies cache them:
 //!
 //! - [`Strategy::Memo`] (feature `alloc`): every state with at least [`MEMO_MIN_ALIVE`] minions
-//!   alive in a `hashbrown::HashMap` (49 bytes per state; [`MEMO_INITIAL_STATES`] reserved up
-//!   front, at most [`MEMO_CAPACITY`] states, 25.7 MB; see `memo`), plus [`RANK_TABLE_WORDS`]
+//!   alive in `hashbrown::HashMap`s (33 bytes per state with at most 8 alive, whose counts fit
+//!   `u64`, 49 with more; [`MEMO_INITIAL_STATES`] reserved up front, at most [`MEMO_CAPACITY`]
+//!   states, at most 25.7 MB; see `memo`), plus [`RANK_TABLE_WORDS`]
 //!   scratch words. An allocation failure is an [`OddsError::OutOfMemory`], never an abort.
 //! - [`Strategy::Fixed`]: no heap. A two-way transposition table of `table_words` scratch
 //!   words (96 bytes per bucket of two states; see `table`) caches states with at least

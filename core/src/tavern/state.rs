@@ -183,6 +183,12 @@ impl State {
     }
 }
 
+/// Minions alive in the state of `key` (the alive masks are bits 1..15, see [`State::key`]).
+#[inline]
+pub(super) fn alive_of(key: u128) -> u32 {
+    u16::try_from((key >> 1) & 0x3fff).unwrap_or(0).count_ones()
+}
+
 /// Per side, the sorted distinct non-empty subset sums of its minions' attacks (clamped to
 /// [`MAX_VALUE`]) and, per subset of its minions, the bitmap of those sums it can make, in
 /// [`RANK_TABLE_WORDS`] caller-provided words (see the module docs).

@@ -9,6 +9,7 @@
 //! two slots there is no bucket and the search is a plain depth-first search.
 
 use super::search::{Cache, Counts};
+use super::state::alive_of;
 use super::OddsError;
 
 /// Words per slot: a 4-word key and two 4-word counts (48 bytes).
@@ -79,12 +80,6 @@ fn write(words: &mut [u32; SLOT_WORDS], at: usize, mut value: u128) {
 #[inline]
 fn low_u64(value: u128) -> u64 {
     u64::try_from(value & u128::from(u64::MAX)).unwrap_or(0)
-}
-
-/// Minions alive in the state of `key` (the alive masks are bits 1..15).
-#[inline]
-fn alive_of(key: u128) -> u32 {
-    u16::try_from((key >> 1) & 0x3fff).unwrap_or(0).count_ones()
 }
 
 impl Cache for FixedTable<'_> {
