@@ -5,6 +5,7 @@ use referee_core::standings::{Profile, MAX_ROUNDS};
 use referee_core::tavern::{Strategy, DEFAULT_TABLE_WORDS, FIXED_SCRATCH_WORDS};
 
 use crate::pair;
+use crate::rounds::{default_threads, MAX_THREADS, MIN_PART};
 use crate::standings::{self, Format};
 
 /// What the command line asks for.
@@ -193,6 +194,9 @@ pub struct Invocation {
     pub options: Options,
     /// The input file; `None` (or `-`) reads stdin.
     pub file: Option<String>,
+    /// Threads that may write a `swiss` round's standings (`--threads`; default
+    /// [`crate::rounds::default_threads`]).
+    pub threads: usize,
 }
 
 /// The general help text.
@@ -246,6 +250,12 @@ fn problem_help(problem: Problem) -> String {
             "                 With --strategy fixed: its table in KiB, 0..=65536 (default {kib}, as in\n                 firmware: {scratch}; 0: no table, a plain search)\n"
         ));
     }
+    if problem == Problem::Swiss {
+        text.push_str(&format!(
+            "      --threads N\n                 Write a round's standings on up to N threads, 1..={MAX_THREADS}, each\n                 given at least {MIN_PART} players (default: the CPUs available, at most 8,\n                 here {}); the answer is the same\n",
+            default_threads()
+        ));
+    }
     text.push_str("  -h, --help     Print help\n");
     text
 }
@@ -274,6 +284,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     let mut strategy = None;
     let mut table_kib = None;
     let mut file = None;
+    let mut threads = None;
     let mut only_files = false;
     let mut rest = args[1..].iter();
     while let Some(arg) = rest.next() {
@@ -295,6 +306,13 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 })?;
                 table_kib = Some(kib);
             }
+            "--threads" if !only_files && problem == Problem::Swiss => {
+                let value = flag_value(flag, inline_value, &mut rest)?;
+                let count = value.parse::<usize>().ok().filter(|n| (1..=MAX_THREADS).contains(n));
+                threads = Some(count.ok_or_else(|| {
+                    format!("--threads expects a number of threads in 1..={MAX_THREADS}, found '{value}'")
+                })?);
+            }
             "--" if !only_files => only_files = true,
             flag if !only_files && flag.starts_with('-') && flag != "-" => {
                 return Err(format!("unknown option '{arg}' for '{}'", problem.name()));
@@ -313,7 +331,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             _ => options.with_tavern(strategy),
         };
     }
-    Ok(Command::Solve(Invocation { problem, options, file }))
+    Ok(Command::Solve(Invocation { problem, options, file, threads: threads.unwrap_or_else(default_threads) }))
 }
 
 /// The largest `--table-kib`: the host's whole scratch limit (64 MiB).
@@ -376,6 +394,25 @@ mod tests {
         assert!(parse(&args(&["chess"])).is_err());
         assert!(parse(&args(&["swiss", "--fast"])).is_err());
         assert!(parse(&args(&["swiss", "a", "b"])).is_err());
+    }
+
+    #[test]
+    fn parses_swiss_threads() {
+        let threads = |list: &[&str]| match parse(&args(list)) {
+            Ok(Command::Solve(inv)) => Ok(inv.threads),
+            Ok(_) => Err("not a solve".to_owned()),
+            Err(e) => Err(e),
+        };
+        assert_eq!(threads(&["swiss", "x"]), Ok(default_threads()));
+        assert_eq!(threads(&["swiss", "--threads", "1", "x"]), Ok(1));
+        assert_eq!(threads(&["swiss", "--threads=64", "x"]), Ok(64));
+        for bad in ["0", "65", "two", ""] {
+            let message = threads(&["swiss", &format!("--threads={bad}"), "x"]).unwrap_err();
+            assert_eq!(message, format!("--threads expects a number of threads in 1..=64, found '{bad}'"));
+        }
+        assert_eq!(threads(&["swiss", "--threads"]).unwrap_err(), "--threads expects a value");
+        assert_eq!(threads(&["tavern", "--threads", "2", "x"]).unwrap_err(), "unknown option '--threads' for 'tavern'");
+        assert!((1..=8).contains(&default_threads()));
     }
 
     #[test]

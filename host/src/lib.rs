@@ -18,6 +18,7 @@ pub mod cli;
 pub mod input;
 pub mod output;
 pub mod pair;
+pub mod rounds;
 pub mod standings;
 
 use std::fs::File;
@@ -136,8 +137,16 @@ fn solve(
     };
     let mut source = Pull::new(reader);
     let mut scratch = HeapScratch::default();
-    let result =
-        judge::run_read(invocation.problem, &mut source, &invocation.options, &mut window, &mut scratch, &mut answer);
+    let mut rounds = rounds::Split::new(invocation.threads);
+    let result = judge::run_read_with(
+        invocation.problem,
+        &mut source,
+        &invocation.options,
+        &mut window,
+        &mut scratch,
+        &mut rounds,
+        &mut answer,
+    );
     if let Some(e) = source.take_error() {
         return report(stderr, &format!("cannot read {name}: {e}"), EXIT_USAGE);
     }

@@ -224,10 +224,31 @@ pub fn run_read<R: Read + ?Sized, W: Write + ?Sized>(
     scratch: &mut (impl Scratch + ?Sized),
     out: &mut W,
 ) -> Result<()> {
+    run_read_with(problem, source, options, window, scratch, &mut crate::swiss::text::InOrder::new(), out)
+}
+
+/// As [`run_read`], a `swiss` input's standings written round by round by `swiss_rounds`
+/// (the `referee` binary splits a large round's lines between two threads; see
+/// [`crate::swiss::text::RoundWriter`]). Other problems ignore it.
+///
+/// # Errors
+/// As [`run_read`].
+///
+/// # Complexity
+/// As [`run_read`].
+pub fn run_read_with<R: Read + ?Sized, W: Write + ?Sized>(
+    problem: Problem,
+    source: &mut R,
+    options: &Options,
+    window: &mut [u8],
+    scratch: &mut (impl Scratch + ?Sized),
+    swiss_rounds: &mut (impl crate::swiss::text::RoundWriter<W> + ?Sized),
+    out: &mut W,
+) -> Result<()> {
     let mut scanner = Scanner::stream(source, window);
     let scanner = &mut scanner;
     let result = match problem {
-        Problem::Swiss => crate::swiss::text::solve_from(scanner, scratch, out),
+        Problem::Swiss => crate::swiss::text::solve_from_with(scanner, scratch, swiss_rounds, out),
         Problem::Tavern => crate::tavern::text::solve_from(scanner, options.exact, options.tavern, scratch, out),
         Problem::Greater => crate::greater::text::solve_from(scanner, options.exact, scratch, out),
         Problem::Pathgame => crate::pathgame::text::solve_from(scanner, scratch, out),

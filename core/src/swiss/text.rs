@@ -3,6 +3,7 @@
 //! and one `MP OMW GW OGW` line per player after every round, fractions `p/q` in lowest terms.
 
 use core::fmt::Write;
+use core::ops::Range;
 
 use super::{MatchResult, RecordError, Tournament, TournamentError, MAX_PLAYERS, MAX_ROUNDS};
 use crate::scratch::Scratch;
@@ -70,7 +71,7 @@ const QUICK_BYTES: usize = 40;
 fn solve_case<B: Window, W: Write + ?Sized>(
     scanner: &mut Scanner<B>,
     scratch: &mut (impl Scratch + ?Sized),
-    text: &mut LineBuf,
+    rounds: &mut (impl RoundWriter<W> + ?Sized),
     out: &mut W,
 ) -> Result<()> {
     let n = scanner.number("the number of players", 1, MAX_PLAYERS)?;
@@ -117,7 +118,7 @@ fn solve_case<B: Window, W: Write + ?Sized>(
             })?;
         }
         tournament.finish_round().map_err(|_| Error::new(rounds_at, ErrorKind::Invalid("round out of order")))?;
-        write_round_through(text, &tournament, out)?;
+        rounds.write_round(&tournament, out)?;
     }
     Ok(())
 }
@@ -158,21 +159,72 @@ pub fn solve<W: Write + ?Sized>(input: &[u8], scratch: &mut (impl Scratch + ?Siz
 ///
 /// # Complexity
 /// As [`solve`]; nothing of the input is held besides the scanner's window.
-// Never inlined into the judge dispatcher: its frame then holds one driver's locals at a
-// time, not every driver's (the deepest stack of the 16 KiB boards).
-#[inline(never)]
 pub fn solve_from<B: Window, W: Write + ?Sized>(
     scanner: &mut Scanner<B>,
     scratch: &mut (impl Scratch + ?Sized),
     out: &mut W,
 ) -> Result<()> {
+    solve_from_with(scanner, scratch, &mut InOrder::new(), out)
+}
+
+/// As [`solve_from`], each finished round's standings written by `rounds` (the `referee`
+/// binary writes a large round's lines on two threads; [`InOrder`] is [`solve_from`]'s).
+///
+/// # Errors
+/// As [`solve`], and whatever `rounds` returns (as [`ErrorKind::Write`]).
+///
+/// # Complexity
+/// As [`solve`], plus what `rounds` adds.
+// Never inlined into the judge dispatcher: its frame then holds one driver's locals at a
+// time, not every driver's (the deepest stack of the 16 KiB boards).
+#[inline(never)]
+pub fn solve_from_with<B: Window, W: Write + ?Sized>(
+    scanner: &mut Scanner<B>,
+    scratch: &mut (impl Scratch + ?Sized),
+    rounds: &mut (impl RoundWriter<W> + ?Sized),
+    out: &mut W,
+) -> Result<()> {
     let cases = scanner.unsigned("the number of test cases", 1, MAX_TEST_CASES)?;
-    // One line buffer for every round (not cleared for each of thousands of small cases).
-    let mut text = LineBuf::new();
     for _ in 0..cases {
-        solve_case(scanner, scratch, &mut text, out)?;
+        solve_case(scanner, scratch, rounds, out)?;
     }
     scanner.finish()
+}
+
+/// Writes the standings of a round the judge driver has just finished: `Round r`, then one
+/// line per player (as [`write_round`]). The driver calls it once per round; an
+/// implementation may split the lines between threads ([`write_players`] writes any range of
+/// them), as long as `out` receives exactly [`write_round`]'s text.
+pub trait RoundWriter<W: Write + ?Sized> {
+    /// Writes the standings of `tournament`'s last finished round to `out`.
+    ///
+    /// # Errors
+    /// Whatever `out` returns.
+    fn write_round(&mut self, tournament: &Tournament<'_>, out: &mut W) -> core::fmt::Result;
+}
+
+/// [`RoundWriter`] on the calling thread, in order, through one line buffer kept for every
+/// round (not cleared for each of thousands of small test cases).
+#[derive(Debug, Default)]
+pub struct InOrder {
+    text: LineBuf,
+}
+
+impl InOrder {
+    /// A writer with an empty line buffer.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl<W: Write + ?Sized> RoundWriter<W> for InOrder {
+    fn write_round(&mut self, tournament: &Tournament<'_>, out: &mut W) -> core::fmt::Result {
+        write_through(&mut self.text, tournament, true, 0..tournament.players(), out)
+    }
 }
 
 /// Writes `Round r` and one `MP OMW GW OGW` line per player of `tournament`: the standings
@@ -184,23 +236,56 @@ pub fn solve_from<B: Window, W: Write + ?Sized>(
 /// # Complexity
 /// `O(n·r)`, through a line buffer (one `write_str` per 2 KiB).
 pub fn write_round<W: Write + ?Sized>(tournament: &Tournament<'_>, out: &mut W) -> core::fmt::Result {
-    write_round_through(&mut LineBuf::new(), tournament, out)
+    write_through(&mut LineBuf::new(), tournament, true, 0..tournament.players(), out)
 }
 
-/// [`write_round`] through the empty buffer `text` (empty again after a flush).
-fn write_round_through<W: Write + ?Sized>(
+/// The first line of [`write_round`]: `Round r` for the last finished round `r`.
+///
+/// # Errors
+/// Whatever `out` returns.
+///
+/// # Complexity
+/// `O(1)`.
+pub fn write_header<W: Write + ?Sized>(tournament: &Tournament<'_>, out: &mut W) -> core::fmt::Result {
+    write_through(&mut LineBuf::new(), tournament, true, 0..0, out)
+}
+
+/// The lines of [`write_round`] of the players in `players` (0-based, clamped to the
+/// tournament's), without the `Round r` header: the lines of two ranges that meet, written one
+/// after the other, are the lines of their union.
+///
+/// # Errors
+/// Whatever `out` returns.
+///
+/// # Complexity
+/// `O(|players|·r)`, through a line buffer (one `write_str` per 2 KiB).
+pub fn write_players<W: Write + ?Sized>(
+    tournament: &Tournament<'_>,
+    players: Range<usize>,
+    out: &mut W,
+) -> core::fmt::Result {
+    write_through(&mut LineBuf::new(), tournament, false, players, out)
+}
+
+/// [`write_round`] (with the header) or [`write_players`] through the empty buffer `text`
+/// (empty again after a flush).
+fn write_through<W: Write + ?Sized>(
     text: &mut LineBuf,
     tournament: &Tournament<'_>,
+    header: bool,
+    players: Range<usize>,
     out: &mut W,
 ) -> core::fmt::Result {
     /// The longest line: a 3-digit MP and three fractions of two 39-digit numbers.
     const LONGEST_LINE: usize = 4 + 3 * (1 + 39 + 1 + 39) + 1;
     // The standings are those of the last finished round, also while one is open.
-    text.push_bytes(b"Round ")?;
-    text.push_u64(u64::from(tournament.clock.finished()))?;
-    text.push_bytes(b"\n")?;
+    if header {
+        text.push_bytes(b"Round ")?;
+        text.push_u64(u64::from(tournament.clock.finished()))?;
+        text.push_bytes(b"\n")?;
+    }
     let open = tournament.is_round_open();
-    for i in 0..tournament.players() {
+    for i in players.start..players.end.min(tournament.players()) {
         // The first 16 rounds' numbers are `u64`s, pushed without a 128-bit detour, and their
         // line is at most 4 + 2·8 + 40 bytes (`MP ≤ 48`, `OMW` and `GW` below 1000 over 1000,
         // `OGW`'s terms below `3·16·D_16 < 2^62`, 19 digits): within `LineWriter::MAX`.
