@@ -1,19 +1,25 @@
-//! `swiss` standings of a large round written on several threads: the calling thread writes
-//! the header and the first part of the players' lines into the answer while scoped threads
-//! write the other parts into buffers of their own, appended after in order. The text is
-//! exactly the core's [`InOrder`] (the parts are [`write_players`] of adjacent ranges), and a
-//! round's lines are nearly all of `swiss`'s work: on `swiss_max.in` (18 750 players, 16
-//! rounds) two threads take about two thirds of one thread's wall time.
+//! `swiss` standings of a large round written on several threads: one task writes the header
+//! and the first part of the players' lines into the answer while the others write the other
+//! parts into buffers of their own, appended after in order. The text is exactly the core's
+//! [`InOrder`] (the parts are [`write_players`] of adjacent ranges), and a round's lines are
+//! nearly all of `swiss`'s work: on `swiss_max.in` (18 750 players, 16 rounds) two threads take
+//! about 70 % of one thread's wall time.
+//!
+//! The threads are a `rayon` pool built at the first round large enough and kept for the run:
+//! a thread started per round (`std::thread::scope`) began up to a millisecond late on a
+//! virtual machine and saved almost nothing, where the pool's waiting threads start at once.
 
 use std::fmt::{self, Write};
 use std::num::NonZeroUsize;
 use std::ops::Range;
 
+use rayon::{ThreadPool, ThreadPoolBuilder};
+
 use referee_core::swiss::text::{write_header, write_players, InOrder, RoundWriter};
 use referee_core::swiss::Tournament;
 
-/// The fewest players a thread is given: a thread's start (tens of microseconds) costs more
-/// than a smaller part's lines.
+/// The fewest players a thread is given: handing a part to a thread (microseconds) and
+/// appending its text cost more than a smaller part's lines.
 pub const MIN_PART: usize = 1024;
 
 /// The most threads `--threads` takes.
@@ -31,8 +37,13 @@ pub fn default_threads() -> usize {
 pub struct Split {
     threads: usize,
     in_order: InOrder,
-    /// The lines of the parts after the first (kept for the next round's).
-    parts: Vec<String>,
+    /// The threads, from the first round that is split on (`None` before, or if they could
+    /// not be started: then every round is written in order).
+    pool: Option<ThreadPool>,
+    /// Whether starting the pool was tried.
+    tried: bool,
+    /// The lines of the parts after the first (kept for the next round's), with their result.
+    parts: Vec<(String, fmt::Result)>,
 }
 
 impl Split {
@@ -42,7 +53,13 @@ impl Split {
     /// `O(1)`.
     #[must_use]
     pub fn new(threads: usize) -> Self {
-        Self { threads: threads.clamp(1, MAX_THREADS), in_order: InOrder::new(), parts: Vec::new() }
+        Self {
+            threads: threads.clamp(1, MAX_THREADS),
+            in_order: InOrder::new(),
+            pool: None,
+            tried: false,
+            parts: Vec::new(),
+        }
     }
 }
 
@@ -51,30 +68,30 @@ fn part(k: usize, parts: usize, players: usize) -> Range<usize> {
     k * players / parts..(k + 1) * players / parts
 }
 
-impl<W: Write + ?Sized> RoundWriter<W> for Split {
+impl<W: Write + ?Sized + Send> RoundWriter<W> for Split {
     fn write_round(&mut self, tournament: &Tournament<'_>, out: &mut W) -> fmt::Result {
         let players = tournament.players();
         let parts = self.threads.min(players / MIN_PART);
-        if parts <= 1 {
-            return self.in_order.write_round(tournament, out);
+        if parts > 1 && !self.tried {
+            self.tried = true;
+            self.pool = ThreadPoolBuilder::new().num_threads(self.threads).build().ok();
         }
-        self.parts.resize_with(parts - 1, String::new);
-        let (first, others) = std::thread::scope(|scope| {
-            let others: Vec<_> = (1..parts)
-                .zip(self.parts.iter_mut())
-                .map(|(k, text)| {
-                    text.clear();
-                    scope.spawn(move || write_players(tournament, part(k, parts, players), text))
-                })
-                .collect();
-            let first =
-                write_header(tournament, out).and_then(|()| write_players(tournament, part(0, parts, players), out));
-            (first, others.into_iter().map(std::thread::ScopedJoinHandle::join).collect::<Vec<_>>())
+        let Some(pool) = self.pool.as_ref().filter(|_| parts > 1) else {
+            return self.in_order.write_round(tournament, out);
+        };
+        self.parts.resize_with(parts - 1, || (String::new(), Ok(())));
+        let others = &mut self.parts;
+        // A panic of a task (the core's writers have none) goes on in this thread.
+        let first = pool.scope(|scope| {
+            for (k, (text, result)) in (1..parts).zip(others.iter_mut()) {
+                text.clear();
+                scope.spawn(move |_| *result = write_players(tournament, part(k, parts, players), text));
+            }
+            write_header(tournament, out).and_then(|()| write_players(tournament, part(0, parts, players), out))
         });
         first?;
-        for (result, text) in others.into_iter().zip(&self.parts) {
-            // The core's writers do not panic; were one to, the panic goes on as it was.
-            result.unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
+        for (text, result) in &self.parts {
+            (*result)?;
             out.write_str(text)?;
         }
         Ok(())
