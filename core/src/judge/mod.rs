@@ -224,11 +224,13 @@ pub fn run_read<R: Read + ?Sized, W: Write + ?Sized>(
     scratch: &mut (impl Scratch + ?Sized),
     out: &mut W,
 ) -> Result<()> {
-    run_read_with(problem, source, options, window, scratch, &mut crate::swiss::text::InOrder::new(), out)
+    // No round writer in this frame: `swiss::text::solve_from` keeps its own, so the other
+    // problems' deepest stack (the firmware's) does not hold its line buffer.
+    read_with::<_, _, crate::swiss::text::InOrder>(problem, source, options, window, scratch, None, out)
 }
 
 /// As [`run_read`], a `swiss` input's standings written round by round by `swiss_rounds`
-/// (the `referee` binary splits a large round's lines between two threads; see
+/// (the `referee` binary splits a large round's lines between threads; see
 /// [`crate::swiss::text::RoundWriter`]). Other problems ignore it.
 ///
 /// # Errors
@@ -245,14 +247,28 @@ pub fn run_read_with<R: Read + ?Sized, W: Write + ?Sized>(
     swiss_rounds: &mut (impl crate::swiss::text::RoundWriter<W> + ?Sized),
     out: &mut W,
 ) -> Result<()> {
+    read_with(problem, source, options, window, scratch, Some(swiss_rounds), out)
+}
+
+/// [`run_read`] (`swiss_rounds` of `None`: `swiss` keeps its own writer) and [`run_read_with`].
+fn read_with<R: Read + ?Sized, W: Write + ?Sized, Rounds: crate::swiss::text::RoundWriter<W> + ?Sized>(
+    problem: Problem,
+    source: &mut R,
+    options: &Options,
+    window: &mut [u8],
+    scratch: &mut (impl Scratch + ?Sized),
+    swiss_rounds: Option<&mut Rounds>,
+    out: &mut W,
+) -> Result<()> {
     let mut scanner = Scanner::stream(source, window);
     let scanner = &mut scanner;
-    let result = match problem {
-        Problem::Swiss => crate::swiss::text::solve_from_with(scanner, scratch, swiss_rounds, out),
-        Problem::Tavern => crate::tavern::text::solve_from(scanner, options.exact, options.tavern, scratch, out),
-        Problem::Greater => crate::greater::text::solve_from(scanner, options.exact, scratch, out),
-        Problem::Pathgame => crate::pathgame::text::solve_from(scanner, scratch, out),
-        Problem::Battle => {
+    let result = match (problem, swiss_rounds) {
+        (Problem::Swiss, Some(rounds)) => crate::swiss::text::solve_from_with(scanner, scratch, rounds, out),
+        (Problem::Swiss, None) => crate::swiss::text::solve_from(scanner, scratch, out),
+        (Problem::Tavern, _) => crate::tavern::text::solve_from(scanner, options.exact, options.tavern, scratch, out),
+        (Problem::Greater, _) => crate::greater::text::solve_from(scanner, options.exact, scratch, out),
+        (Problem::Pathgame, _) => crate::pathgame::text::solve_from(scanner, scratch, out),
+        (Problem::Battle, _) => {
             crate::battle::text::solve_from(scanner, options.exact, options.battle, options.battle_limits, scratch, out)
         }
     };

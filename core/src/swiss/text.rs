@@ -159,6 +159,10 @@ pub fn solve<W: Write + ?Sized>(input: &[u8], scratch: &mut (impl Scratch + ?Siz
 ///
 /// # Complexity
 /// As [`solve`]; nothing of the input is held besides the scanner's window.
+// Never inlined into the judge dispatcher: its frame then holds one driver's locals (here the
+// round writer's line buffer) at a time, not every driver's (the deepest stack of the 16 KiB
+// boards).
+#[inline(never)]
 pub fn solve_from<B: Window, W: Write + ?Sized>(
     scanner: &mut Scanner<B>,
     scratch: &mut (impl Scratch + ?Sized),
@@ -175,8 +179,7 @@ pub fn solve_from<B: Window, W: Write + ?Sized>(
 ///
 /// # Complexity
 /// As [`solve`], plus what `rounds` adds.
-// Never inlined into the judge dispatcher: its frame then holds one driver's locals at a
-// time, not every driver's (the deepest stack of the 16 KiB boards).
+// Never inlined into the judge dispatcher (as `solve_from`).
 #[inline(never)]
 pub fn solve_from_with<B: Window, W: Write + ?Sized>(
     scanner: &mut Scanner<B>,
