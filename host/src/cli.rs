@@ -396,13 +396,18 @@ mod tests {
         assert!(parse(&args(&["swiss", "a", "b"])).is_err());
     }
 
-    #[test]
-    fn parses_swiss_threads() {
-        let threads = |list: &[&str]| match parse(&args(list)) {
-            Ok(Command::Solve(inv)) => Ok(inv.threads),
+    /// The invocation `list` parses to, or the usage error.
+    fn solve_of(list: &[&str]) -> Result<Invocation, String> {
+        match parse(&args(list)) {
+            Ok(Command::Solve(inv)) => Ok(inv),
             Ok(_) => Err("not a solve".to_owned()),
             Err(e) => Err(e),
-        };
+        }
+    }
+
+    #[test]
+    fn parses_swiss_threads() {
+        let threads = |list: &[&str]| solve_of(list).map(|inv| inv.threads);
         assert_eq!(threads(&["swiss", "x"]), Ok(default_threads()));
         assert_eq!(threads(&["swiss", "--threads", "1", "x"]), Ok(1));
         assert_eq!(threads(&["swiss", "--threads=64", "x"]), Ok(64));
@@ -417,11 +422,7 @@ mod tests {
 
     #[test]
     fn parses_tavern_strategies() {
-        let solve = |list: &[&str]| match parse(&args(list)) {
-            Ok(Command::Solve(inv)) => Ok(inv.options),
-            Ok(_) => Err("not a solve".to_owned()),
-            Err(e) => Err(e),
-        };
+        let solve = |list: &[&str]| solve_of(list).map(|inv| inv.options);
         assert_eq!(solve(&["tavern"]).map(|o| o.tavern), Ok(Strategy::Memo));
         assert_eq!(solve(&["tavern", "--strategy", "fixed"]).map(|o| o.tavern), Ok(Strategy::default()));
         assert_eq!(
