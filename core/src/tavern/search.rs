@@ -104,6 +104,7 @@ impl Tally for Packed {
     #[inline]
     fn finished(state: &State) -> Self {
         // At most 4 minions alive: a winner's scale is at most 420^3 (see `Packed`).
+        debug_assert!(state.alive() < MAX_MIN_ALIVE, "an endgame state has at most 4 minions alive");
         let scale = |count: u8| u64::try_from(winner_scale(count)).unwrap_or(0);
         match (state.sides[0].count, state.sides[1].count) {
             (0, 0) => Self(0),
