@@ -1,6 +1,7 @@
-//! `swiss` standings of a large round written on several threads: one task writes the header
-//! and the first part of the players' lines into the answer while the others write the other
-//! parts into buffers of their own, appended after in order. The text is exactly the core's
+//! `swiss` standings of a large round written on several threads: one task writes the first
+//! part of the players' lines into the answer while the others write the other parts into
+//! buffers of their own, appended after in order (a huge round goes in chunks, so that a
+//! buffer holds at most [`MAX_PART`] lines: memory stays bounded as without threads). The text is exactly the core's
 //! [`InOrder`] (the parts are [`write_players`] of adjacent ranges), and a round's lines are
 //! nearly all of `swiss`'s work: on `swiss_max.in` (18 750 players, 16 rounds) two threads take
 //! about 70 % of one thread's wall time.
@@ -21,6 +22,10 @@ use referee_core::swiss::Tournament;
 /// The fewest players a thread is given: handing a part to a thread (microseconds) and
 /// appending its text cost more than a smaller part's lines.
 pub const MIN_PART: usize = 1024;
+
+/// The most players of one part: a part's buffer holds at most this many lines (at most 4 MB
+/// of the longest lines), whatever the event's size.
+pub const MAX_PART: usize = 16_384;
 
 /// The most threads `--threads` takes.
 pub const MAX_THREADS: usize = 64;
@@ -79,23 +84,54 @@ impl<W: Write + ?Sized + Send> RoundWriter<W> for Split {
         let Some(pool) = self.pool.as_ref().filter(|_| parts > 1) else {
             return self.in_order.write_round(tournament, out);
         };
-        self.parts.resize_with(parts - 1, || (String::new(), Ok(())));
-        let others = &mut self.parts;
-        // A panic of a task (the core's writers have none) goes on in this thread.
-        let first = pool.scope(|scope| {
-            for (k, (text, result)) in (1..parts).zip(others.iter_mut()) {
-                text.clear();
-                scope.spawn(move |_| *result = write_players(tournament, part(k, parts, players), text));
-            }
-            write_header(tournament, out).and_then(|()| write_players(tournament, part(0, parts, players), out))
-        });
-        first?;
-        for (text, result) in &self.parts {
-            (*result)?;
-            out.write_str(text)?;
+        write_header(tournament, out)?;
+        // The players in chunks of at most `parts` parts of MAX_PART each, so that a part's
+        // buffer stays within MAX_PART lines however large the event.
+        let mut start = 0;
+        while start < players {
+            let end = players.min(start + parts * MAX_PART);
+            let chunk_parts = parts.min((end - start) / MIN_PART).max(1);
+            write_chunk(pool, &mut self.parts, tournament, start..end, chunk_parts, out)?;
+            start = end;
         }
         Ok(())
     }
+}
+
+/// The lines of the players in `chunk`, in `parts` parts on `pool`: the first into `out`, the
+/// others into `buffers` (grown to `parts - 1`), then appended in order.
+fn write_chunk<W: Write + ?Sized + Send>(
+    pool: &ThreadPool,
+    buffers: &mut Vec<(String, fmt::Result)>,
+    tournament: &Tournament<'_>,
+    chunk: Range<usize>,
+    parts: usize,
+    out: &mut W,
+) -> fmt::Result {
+    let at = |k: usize| {
+        let range = part(k, parts, chunk.len());
+        chunk.start + range.start..chunk.start + range.end
+    };
+    if parts <= 1 {
+        return write_players(tournament, chunk, out);
+    }
+    buffers.resize_with(parts - 1, || (String::new(), Ok(())));
+    let others = buffers.get_mut(..parts - 1).unwrap_or_default();
+    // A panic of a task (the core's writers have none) goes on in this thread.
+    let first = pool.scope(|scope| {
+        for (k, (text, result)) in (1..parts).zip(others.iter_mut()) {
+            text.clear();
+            let players = at(k);
+            scope.spawn(move |_| *result = write_players(tournament, players, text));
+        }
+        write_players(tournament, at(0), out)
+    });
+    first?;
+    for (text, result) in buffers.iter().take(parts - 1) {
+        (*result)?;
+        out.write_str(text)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -108,12 +144,15 @@ mod tests {
     const LEGAL: [[u8; 3]; 10] =
         [[2, 0, 0], [0, 2, 0], [2, 1, 0], [1, 2, 0], [2, 0, 1], [0, 2, 1], [1, 1, 1], [1, 0, 2], [0, 1, 2], [0, 0, 3]];
 
-    /// The same text as the core's writer, for rounds too small to split and rounds split in
-    /// two and in three uneven parts.
+    /// The same text as the core's writer, for rounds too small to split, rounds split in two
+    /// and in three uneven parts, and a round of two chunks and a last one of one part.
     #[test]
     fn split_rounds_are_the_rounds_text() {
         let min_part = u32::try_from(MIN_PART).unwrap();
-        for (players, threads) in [(3, 4), (2 * min_part + 1, 2), (3 * min_part + 2, 3), (5000, 64)] {
+        let max_part = u32::try_from(MAX_PART).unwrap();
+        for (players, threads) in
+            [(3, 4), (2 * min_part + 1, 2), (3 * min_part + 2, 3), (5000, 64), (2 * max_part + 3 * min_part / 2, 2)]
+        {
             let rounds = 3;
             let mut words = vec![0u32; Tournament::words_needed(players, rounds).unwrap()];
             let mut tournament = Tournament::new(players, rounds, &mut words[..]).unwrap();
