@@ -29,6 +29,8 @@ enum Held {
 pub struct Answer {
     held: Held,
     limit: usize,
+    /// Whether a mapping was refused (the text then grows as a string up to the limit).
+    unmapped: bool,
     /// The first I/O error met while spilling (reported instead of a bare `fmt::Error`).
     error: Option<io::Error>,
 }
@@ -46,7 +48,7 @@ impl Answer {
     /// `O(1)`.
     #[must_use]
     pub fn with_limit(limit: usize) -> Self {
-        Self { held: Held::Text(String::new()), limit, error: None }
+        Self { held: Held::Text(String::new()), limit, unmapped: false, error: None }
     }
 
     /// Whether the answer went to a temporary file.
@@ -88,8 +90,9 @@ impl Answer {
 
     /// Appends `s`, moving the text to a mapping or a file when it outgrows where it is.
     fn append(&mut self, s: &str) -> io::Result<()> {
+        let map_from = if self.unmapped { self.limit } else { Self::MAP_FROM.min(self.limit) };
         match &mut self.held {
-            Held::Text(text) if text.len() + s.len() <= Self::MAP_FROM.min(self.limit) => text.push_str(s),
+            Held::Text(text) if text.len() + s.len() <= map_from => text.push_str(s),
             Held::Mapped { map, len } if *len + s.len() <= map.len() => {
                 if let Some(room) = map.get_mut(*len..*len + s.len()) {
                     room.copy_from_slice(s.as_bytes());
@@ -107,7 +110,10 @@ impl Answer {
                     self.held = Held::Mapped { map, len };
                 }
                 // No mapping (an exotic platform, or no address space): the string grows.
-                None => text.push_str(s),
+                None => {
+                    self.unmapped = true;
+                    text.push_str(s);
+                }
             },
             Held::Text(_) | Held::Mapped { .. } => {
                 let mut writer = BufWriter::with_capacity(1 << 20, tempfile::tempfile()?);
@@ -165,6 +171,23 @@ mod tests {
             answer.write_to(&mut out).unwrap();
             let expected: String = (0..100).map(|i| format!("{i} ")).collect();
             assert_eq!(String::from_utf8(out).unwrap(), expected);
+        }
+    }
+
+    #[test]
+    fn without_a_mapping_the_text_grows_to_the_limit_then_spills() {
+        let line = "0123456789abcdef\n";
+        for (lines, spills) in [(2 * Answer::MAP_FROM / line.len(), false), (5 * Answer::MAP_FROM / line.len(), true)] {
+            let mut answer = Answer::with_limit(4 * Answer::MAP_FROM);
+            answer.unmapped = true; // as after a refused mapping
+            for _ in 0..lines {
+                answer.write_str(line).unwrap();
+            }
+            assert_eq!(matches!(answer.held, Held::Text(_)), !spills);
+            assert_eq!(answer.spilled(), spills);
+            let mut out = Vec::new();
+            answer.write_to(&mut out).unwrap();
+            assert_eq!(out, line.repeat(lines).into_bytes());
         }
     }
 
