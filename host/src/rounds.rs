@@ -10,6 +10,7 @@
 //! a thread started per round (`std::thread::scope`) began up to a millisecond late on a
 //! virtual machine and saved almost nothing, where the pool's waiting threads start at once.
 
+use std::cell::OnceCell;
 use std::fmt::{self, Write};
 use std::num::NonZeroUsize;
 use std::ops::Range;
@@ -42,11 +43,9 @@ pub fn default_threads() -> usize {
 pub struct Split {
     threads: usize,
     in_order: InOrder,
-    /// The threads, from the first round that is split on (`None` before, or if they could
-    /// not be started: then every round is written in order).
-    pool: Option<ThreadPool>,
-    /// Whether starting the pool was tried.
-    tried: bool,
+    /// The threads, started at the first round that is split (`None` inside if they could
+    /// not be: then every round is written in order).
+    pool: OnceCell<Option<ThreadPool>>,
     /// The lines of the parts after the first (kept for the next round's), with their result.
     parts: Vec<(String, fmt::Result)>,
 }
@@ -61,8 +60,7 @@ impl Split {
         Self {
             threads: threads.clamp(1, MAX_THREADS),
             in_order: InOrder::new(),
-            pool: None,
-            tried: false,
+            pool: OnceCell::new(),
             parts: Vec::new(),
         }
     }
@@ -77,11 +75,10 @@ impl<W: Write + ?Sized + Send> RoundWriter<W> for Split {
     fn write_round(&mut self, tournament: &Tournament<'_>, out: &mut W) -> fmt::Result {
         let players = tournament.players();
         let parts = self.threads.min(players / MIN_PART);
-        if parts > 1 && !self.tried {
-            self.tried = true;
-            self.pool = ThreadPoolBuilder::new().num_threads(self.threads).build().ok();
-        }
-        let Some(pool) = self.pool.as_ref().filter(|_| parts > 1) else {
+        let threads = self.threads;
+        let pool =
+            (parts > 1).then(|| self.pool.get_or_init(|| ThreadPoolBuilder::new().num_threads(threads).build().ok()));
+        let Some(pool) = pool.and_then(Option::as_ref) else {
             return self.in_order.write_round(tournament, out);
         };
         write_header(tournament, out)?;

@@ -84,26 +84,20 @@ impl Cache for Memo {
     }
 
     #[inline]
-    fn put(&mut self, key: u128, alive: u32, counts: Counts) -> Result<(), OddsError> {
+    fn put(&mut self, key: u128, _alive: u32, counts: Counts) -> Result<(), OddsError> {
         let stored = self.len();
-        let near =
-            (alive <= NEAR_MAX_ALIVE).then(|| u64::try_from(counts.alice).ok().zip(u64::try_from(counts.bob).ok()));
-        match near {
-            // `alive` is the key's (the search passes the state's own count).
-            Some(Some((alice, bob))) => {
-                if room(&mut self.near, stored)? {
-                    self.near.insert(key, [alice, bob]);
-                }
+        // The map is chosen from the key, as `get` chooses it.
+        if alive_of(key) > NEAR_MAX_ALIVE {
+            if room(&mut self.far, stored)? {
+                self.far.insert(key, counts);
             }
-            // A near state's counts always fit (`420^7 < 2^64`); were they not to, the state is
-            // not stored: the search stays exact.
-            Some(None) => {}
-            None => {
-                if room(&mut self.far, stored)? {
-                    self.far.insert(key, counts);
-                }
+        } else if let (Ok(alice), Ok(bob)) = (u64::try_from(counts.alice), u64::try_from(counts.bob)) {
+            if room(&mut self.near, stored)? {
+                self.near.insert(key, [alice, bob]);
             }
         }
+        // A near state's counts always fit (`420^7 < 2^64`); were they not to, the state is not
+        // stored: the search stays exact.
         Ok(())
     }
 }
