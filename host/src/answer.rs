@@ -51,6 +51,22 @@ impl Answer {
         Self { held: Held::Text(String::new()), limit, unmapped: false, error: None }
     }
 
+    /// As [`Answer::with_limit`], held in a mapping of the whole limit from the first byte (for
+    /// an answer known to be long: no string grown and copied first); as
+    /// [`Answer::with_limit`] if the mapping is refused.
+    ///
+    /// # Complexity
+    /// `O(1)`: one mapping, its pages faulted in as they are written.
+    #[must_use]
+    pub fn mapped_with_limit(limit: usize) -> Self {
+        let mut answer = Self::with_limit(limit);
+        match map_whole_limit(limit) {
+            Some(map) => answer.held = Held::Mapped { map, len: 0 },
+            None => answer.unmapped = true,
+        }
+        answer
+    }
+
     /// Whether the answer went to a temporary file.
     ///
     /// # Complexity
@@ -188,6 +204,21 @@ mod tests {
             let mut out = Vec::new();
             answer.write_to(&mut out).unwrap();
             assert_eq!(out, line.repeat(lines).into_bytes());
+        }
+    }
+
+    #[test]
+    fn an_answer_mapped_at_once_holds_and_spills_the_same_text() {
+        for (lines, spills) in [(10, false), (100, true)] {
+            let mut answer = Answer::mapped_with_limit(170);
+            assert!(matches!(answer.held, Held::Mapped { .. }));
+            for _ in 0..lines {
+                answer.write_str("0123456789abcdef\n").unwrap();
+            }
+            assert_eq!(answer.spilled(), spills);
+            let mut out = Vec::new();
+            answer.write_to(&mut out).unwrap();
+            assert_eq!(out, "0123456789abcdef\n".repeat(lines).into_bytes());
         }
     }
 

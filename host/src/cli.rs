@@ -252,8 +252,10 @@ fn problem_help(problem: Problem) -> String {
     }
     if problem == Problem::Swiss {
         text.push_str(&format!(
-            "      --threads N\n                 Write a round's standings on up to N threads, 1..={MAX_THREADS}, each\n                 given at least {MIN_PART} players (default: the CPUs available, at most 8,\n                 here {}); the answer is the same\n",
-            default_threads()
+            "      --threads N\n                 Solve on up to N threads, 1..={MAX_THREADS} (default: the CPUs available,\n                 at most 8, here {}): an input file of many test cases is cut into parts of\n                 at least {} KiB at test case starts, a part a thread; a round of at least\n                 {} players has its standings written in parts of at least {MIN_PART};\n                 the answer and the errors are the same\n",
+            default_threads(),
+            crate::cases::MIN_PART_BYTES >> 10,
+            2 * MIN_PART
         ));
     }
     text.push_str("  -h, --help     Print help\n");

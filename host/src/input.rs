@@ -111,6 +111,82 @@ impl ReadAt for FileSource {
     }
 }
 
+/// Bytes of a [`FileSource`]'s input as a stream of their own, read at offsets without moving
+/// the file's position, so that several threads can read parts of one file at once (on Unix;
+/// elsewhere every read fails).
+#[derive(Debug)]
+pub struct Part<'f> {
+    source: &'f FileSource,
+    /// The next byte to read and the end, as offsets in the input.
+    next: u64,
+    end: u64,
+    error: Option<io::Error>,
+}
+
+impl FileSource {
+    /// The input's bytes `range` (clamped to the input) as a stream.
+    ///
+    /// # Complexity
+    /// `O(1)`; each read is one positional read of the file.
+    #[must_use]
+    pub fn part(&self, range: std::ops::Range<u64>) -> Part<'_> {
+        Part { source: self, next: range.start.min(self.len), end: range.end.min(self.len), error: None }
+    }
+}
+
+impl Part<'_> {
+    /// Reads until `buf` is full or the part ends; how many bytes were read.
+    ///
+    /// # Errors
+    /// The I/O error of a failed read.
+    ///
+    /// # Complexity
+    /// `O(|buf|)`.
+    pub fn fill(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let mut filled = 0;
+        while filled < buf.len() {
+            match self.read(&mut buf[filled..]) {
+                Ok(0) => break,
+                Ok(read) => filled += read,
+                Err(ReadError) => return Err(self.error.take().unwrap_or_else(|| io::Error::other("read failed"))),
+            }
+        }
+        Ok(filled)
+    }
+}
+
+impl PullRead for Part<'_> {
+    #[cfg(not(unix))]
+    fn read(&mut self, _buf: &mut [u8]) -> Result<usize, ReadError> {
+        self.error = Some(io::Error::other("reads at offsets from several threads need Unix"));
+        Err(ReadError)
+    }
+
+    #[cfg(unix)]
+    fn read(&mut self, buf: &mut [u8]) -> Result<usize, ReadError> {
+        use std::os::unix::fs::FileExt;
+        let left = usize::try_from(self.end.saturating_sub(self.next)).unwrap_or(usize::MAX);
+        let want = buf.len().min(left);
+        if want == 0 {
+            return Ok(0);
+        }
+        let offset = self.source.base.checked_add(self.next).ok_or(ReadError)?;
+        loop {
+            match self.source.file.read_at(&mut buf[..want], offset) {
+                Ok(read) => {
+                    self.next += read as u64;
+                    return Ok(read);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.error = Some(e);
+                    return Err(ReadError);
+                }
+            }
+        }
+    }
+}
+
 /// The regular file behind this process's stdin, if it is one (`referee … < board.txt`), as an
 /// independent handle sharing the file offset.
 ///
@@ -164,6 +240,14 @@ mod tests {
         source.read_at(4, &mut buf).unwrap();
         assert_eq!(&buf, b"...");
         assert_eq!(source.read_at(6, &mut buf), Err(ReadError));
+        {
+            let mut part = source.part(1..7);
+            let mut buf = [0u8; 8];
+            assert_eq!(part.fill(&mut buf).unwrap(), 6);
+            assert_eq!(&buf[..6], b"..\n...");
+            assert_eq!(source.part(6..99).fill(&mut buf).unwrap(), 2);
+            assert_eq!(source.part(9..99).fill(&mut buf).unwrap(), 0);
+        }
         let mut rest = Vec::new();
         source.rewind().unwrap().read_to_end(&mut rest).unwrap();
         assert_eq!(rest, b"#..\n...\n");

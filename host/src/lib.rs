@@ -14,6 +14,7 @@
 //! when that declines (another notation, an invalid board) the file is read front to back.
 
 pub mod answer;
+pub mod cases;
 pub mod cli;
 pub mod input;
 pub mod output;
@@ -27,7 +28,7 @@ use std::io::{self, Read, Write};
 use answer::Answer;
 use cli::{Command, Invocation, PairInvocation, StandingsInvocation};
 use input::{FileSource, Pull};
-use referee_core::judge::{self, ExitStatus};
+use referee_core::judge::{self, ExitStatus, Problem};
 use referee_core::HeapScratch;
 use standings::Failure;
 
@@ -117,6 +118,11 @@ fn solve(
     let mut window = vec![0u8; input::STREAM_BUFFER];
     let mut file = match file.map(FileSource::new) {
         Some(Ok(mut source)) => {
+            if invocation.problem == Problem::Swiss {
+                if let Some(parts) = cases::solve(&source, invocation.threads) {
+                    return write_parts(parts, stdout, stderr);
+                }
+            }
             let streamed =
                 judge::run_streaming(invocation.problem, &mut source, &invocation.options, &mut window, &mut answer);
             if let Some(result) = streamed {
@@ -165,6 +171,16 @@ fn finish(result: judge::Result<()>, mut answer: Answer, stdout: &mut dyn Write,
         Ok(()) => EXIT_OK,
         Err(e) => write_failed(stderr, &e),
     }
+}
+
+/// Writes the answers of an input's parts, in order ([`cases`]).
+fn write_parts(parts: Vec<Answer>, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
+    for answer in parts {
+        if let Err(e) = answer.write_to(stdout) {
+            return write_failed(stderr, &e);
+        }
+    }
+    EXIT_OK
 }
 
 /// `referee standings`: reads the whole results file, ranks it, and writes the answer only if

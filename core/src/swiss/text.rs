@@ -194,6 +194,130 @@ pub fn solve_from_with<B: Window, W: Write + ?Sized>(
     scanner.finish()
 }
 
+/// How many test cases one part of a judge input declared and solved ([`solve_part`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PartCases {
+    /// `T`, the input's number of test cases, read at the start of the first part (`None` for
+    /// the others).
+    pub declared: Option<u64>,
+    /// The test cases solved in the part.
+    pub solved: u64,
+}
+
+/// Solves one part of a judge input cut at test case starts (to solve the parts on several
+/// threads): with `first`, the part is the start of the input and begins with `T`; then whole
+/// test cases follow to the part's end, however many.
+///
+/// The answers of the parts, in order, are exactly [`solve`]'s answer when the parts in order
+/// make the whole input, every later part starts with a digit right after a line end, every
+/// part is solved without error, and the parts' cases add up to the first part's `T`: each
+/// part then holds exactly the cases [`solve`] reads there (a case is read from its first
+/// number alone, and the bytes before a cut are whitespace). Otherwise the cut missed a case
+/// start, or the input is wrong: solve the whole input with [`solve_from`], which finds the
+/// error and its position (a part's positions count from the part's start).
+///
+/// # Errors
+/// As [`solve`], in the part; [`ErrorKind::Read`] when the stream failed before its end.
+///
+/// # Complexity
+/// As [`solve`], for the part's test cases.
+pub fn solve_part<B: Window, W: Write + ?Sized>(
+    scanner: &mut Scanner<B>,
+    scratch: &mut (impl Scratch + ?Sized),
+    rounds: &mut (impl RoundWriter<W> + ?Sized),
+    first: bool,
+    out: &mut W,
+) -> Result<PartCases> {
+    let declared = if first { Some(scanner.unsigned("the number of test cases", 1, MAX_TEST_CASES)?) } else { None };
+    let mut solved = 0u64;
+    while scanner.peek().is_some() {
+        solve_case(scanner, scratch, rounds, out)?;
+        solved = solved.saturating_add(1);
+    }
+    if scanner.read_failed() {
+        return Err(scanner.error(ErrorKind::Read));
+    }
+    Ok(PartCases { declared, solved })
+}
+
+/// Match lines after a case's counts that [`case_start`] checks, at most.
+const CHECKED_MATCHES: usize = 16;
+
+/// Where a test case seems to start in `bytes`, a piece cut from anywhere in a judge input: the
+/// offset of the first line after a line end in `bytes` that reads `n m` (a digit first, both
+/// in range), followed by a line of `m` match counts of at most `n/2` and by match lines
+/// `p1 p2 w1 w2 d` of ids at most `n` (the first few, as far as `bytes` hold them whole);
+/// `None` if no line does. A guess for cutting an input into parts ([`solve_part`]): a line
+/// can look like a case start without being one, which the parts' counts then reveal.
+///
+/// # Complexity
+/// `O(b)` for the `b` bytes, times at most 18 lines checked from each line start.
+#[must_use]
+pub fn case_start(bytes: &[u8]) -> Option<usize> {
+    let mut at = bytes.iter().position(|&b| b == b'\n')? + 1;
+    while at < bytes.len() {
+        if bytes[at].is_ascii_digit() && looks_like_a_case(bytes, at) {
+            return Some(at);
+        }
+        at += bytes[at..].iter().position(|&b| b == b'\n')? + 1;
+    }
+    None
+}
+
+/// Whether the lines of `bytes` from `at` read as the start of a test case (see [`case_start`]).
+fn looks_like_a_case(bytes: &[u8], at: usize) -> bool {
+    let mut numbers = [0u64; MAX_ROUNDS as usize];
+    let Some((2, after_header)) = line_numbers(bytes, at, &mut numbers) else { return false };
+    let (n, m) = (numbers[0], numbers[1]);
+    if !(1..=u64::from(MAX_PLAYERS)).contains(&n) || !(1..=u64::from(MAX_ROUNDS)).contains(&m) {
+        return false;
+    }
+    let Some((count, mut line)) = line_numbers(bytes, after_header, &mut numbers) else { return false };
+    if count as u64 != m || numbers.iter().take(count).any(|&matches| matches > n / 2) {
+        return false;
+    }
+    let matches: u64 = numbers.iter().take(count).sum();
+    for _ in 0..matches.min(CHECKED_MATCHES as u64) {
+        match line_numbers(bytes, line, &mut numbers) {
+            Some((5, next))
+                if numbers[..2].iter().all(|&id| (1..=n).contains(&id)) && numbers[2..5].iter().all(|&g| g <= 3) =>
+            {
+                line = next;
+            }
+            // The piece ends before the line does: as far as it goes, a case.
+            None if !bytes[line.min(bytes.len())..].contains(&b'\n') => return true,
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// The numbers of the whole line of `bytes` starting at `at` (decimal, of at most 10 digits,
+/// separated by spaces or tabs, a `\r` allowed before the `\n`) into `numbers`: how many and
+/// where the next line starts; `None` for any other byte, too many numbers, or no line end.
+fn line_numbers(bytes: &[u8], at: usize, numbers: &mut [u64]) -> Option<(usize, usize)> {
+    let mut count = 0;
+    let mut i = at;
+    loop {
+        match *bytes.get(i)? {
+            b' ' | b'\t' => i += 1,
+            b'\r' if bytes.get(i + 1) == Some(&b'\n') => i += 1,
+            b'\n' => return Some((count, i + 1)),
+            b'0'..=b'9' => {
+                let digits = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+                if digits > 10 {
+                    return None;
+                }
+                let value = bytes[i..i + digits].iter().fold(0u64, |v, &d| v * 10 + u64::from(d - b'0'));
+                *numbers.get_mut(count)? = value;
+                count += 1;
+                i += digits;
+            }
+            _ => return None,
+        }
+    }
+}
+
 /// Writes the standings of a round the judge driver has just finished: `Round r`, then one
 /// line per player (as [`write_round`]). The driver calls it once per round; an
 /// implementation may split the lines between threads ([`write_players`] writes any range of
@@ -326,12 +450,64 @@ fn write_through<W: Write + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::string::String;
+    use std::vec::Vec;
 
     /// The bytes `text` padded to [`QUICK_BYTES`] with `pad`.
     fn held(text: &[u8], pad: u8) -> [u8; QUICK_BYTES] {
         let mut bytes = [pad; QUICK_BYTES];
         bytes[..text.len()].copy_from_slice(text);
         bytes
+    }
+
+    /// An input of three cases, starting at bytes 2, 20 and 36.
+    const THREE_CASES: &[u8] = b"3\n2 2\n1 0\n1 2 2 0 0\n3 1\n1\n3 1 0 2 1\n2 1\n1\n1 2 1 1 1\n";
+
+    /// Every cut at line starts solves the input exactly when the counts add up; a cut inside
+    /// a case is refused or miscounted, never silently wrong.
+    #[test]
+    fn parts_cut_at_case_starts_make_the_whole_answer() {
+        let mut whole = String::new();
+        solve(THREE_CASES, &mut [0u32; 64][..], &mut whole).unwrap();
+        let line_starts: Vec<usize> = (1..THREE_CASES.len()).filter(|&i| THREE_CASES[i - 1] == b'\n').collect();
+        for &cut in &line_starts {
+            let (head, tail) = THREE_CASES.split_at(cut);
+            let mut text = String::new();
+            let first = solve_part(&mut Scanner::new(head), &mut [0u32; 64][..], &mut InOrder::new(), true, &mut text);
+            let later = solve_part(&mut Scanner::new(tail), &mut [0u32; 64][..], &mut InOrder::new(), false, &mut text);
+            match (first, later) {
+                (Ok(first), Ok(later)) if first.declared == Some(first.solved + later.solved) => {
+                    assert_eq!(text, whole, "cut at {cut}");
+                    assert!([2, 20, 36].contains(&cut), "cut at {cut} is no case start");
+                }
+                _ => assert!(![2, 20, 36].contains(&cut), "cut at {cut} is a case start"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_case_start_is_guessed_from_its_lines() {
+        assert_eq!(case_start(THREE_CASES), Some(2));
+        assert_eq!(case_start(&THREE_CASES[2..]), Some(20 - 2));
+        assert_eq!(case_start(&THREE_CASES[22..]), Some(36 - 22));
+        assert_eq!(case_start(&THREE_CASES[37..]), None);
+        // A piece that ends within the matches still reads as a case as far as it goes.
+        assert_eq!(case_start(b"x\n4 1\n2\n1 2 2 0 0\n3 4"), Some(2));
+        for refused in [
+            &b"x\n4 1\n3\n1 2 2 0 0\n"[..], // more matches than n/2
+            b"x\n4 2\n1\n1 2 2 0 0\n",      // fewer counts than rounds
+            b"x\n4 1\n1\n1 5 2 0 0\n",      // an id above n
+            b"x\n4 1\n1\n1 2 2 0\n",        // a short match line
+            b"x\n 4 1\n1\n1 2 2 0 0\n",     // not a digit first
+            b"x\n4 35\n",                   // too many rounds
+            b"x\n4 1 1\n",                  // three numbers
+            b"x\n99999999999 1\n",          // eleven digits
+            b"4 1\n1\n1 2 2 0 0\n",         // no line end before it
+            b"",
+        ] {
+            assert_eq!(case_start(refused), None, "{:?}", core::str::from_utf8(refused));
+        }
+        assert_eq!(case_start(b"x\r\n4 1\r\n1\r\n1 2 2 0 0\r\n"), Some(3));
     }
 
     /// The quick line is the numbers read one by one wherever it answers, and declines every
