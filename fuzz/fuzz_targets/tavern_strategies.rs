@@ -1,6 +1,7 @@
 //! Structure-aware: a valid battle (1..=7 minions a side, values 1..=10^9, small values
 //! common) through `tavern::odds` with the heap memo and the fixed table at several sizes:
-//! the exact odds are identical and sum to exactly 1.
+//! the exact odds are identical and sum to exactly 1, and so are those of its openings (by
+//! first mover, and by first mover and target) added up.
 #![no_main]
 
 use arbitrary::Arbitrary;
@@ -45,5 +46,16 @@ fuzz_target!(|sides: Sides| {
         let mut scratch = vec![0u32; FIXED_SCRATCH_WORDS];
         let fixed = tavern::odds(&battle, strategy, &mut scratch[..]).expect("the fixed strategy answers");
         assert_eq!(fixed, memo, "{strategy:?}");
+    }
+    for by_target in [false, true] {
+        let sum = tavern::openings(&battle, by_target)
+            .iter()
+            .map(|&opening| tavern::opening_odds(&battle, opening, Strategy::Memo, &mut HeapScratch::default()))
+            .try_fold(None::<tavern::Odds>, |sum, odds| {
+                let odds = odds.expect("an opening of the battle answers");
+                Some(Some(sum.map_or(odds, |sum| sum.checked_add(odds).expect("openings add up"))))
+            })
+            .flatten();
+        assert_eq!(sum, Some(memo), "openings by target: {by_target}");
     }
 });

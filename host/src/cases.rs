@@ -39,7 +39,7 @@ const PROBE_BYTES: usize = 64 << 10;
 /// makes the part fail, and the input is then solved in order).
 ///
 /// # Complexity
-/// That of solving the input, over the threads; plus [`PROBE_BYTES`] read and guessed at per
+/// That of solving the input, over the threads; plus 64 KiB read and guessed at per
 /// cut.
 pub fn solve(source: &FileSource, threads: usize) -> Option<Vec<Answer>> {
     let len = referee_core::text::ReadAt::len(source);

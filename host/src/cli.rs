@@ -258,6 +258,12 @@ fn problem_help(problem: Problem) -> String {
             2 * MIN_PART
         ));
     }
+    if problem == Problem::Tavern {
+        text.push_str(&format!(
+            "      --threads N\n                 Search on up to N threads, 1..={MAX_THREADS} (default: the CPUs available,\n                 at most 8, here {}): the battle's first moves, each with a cache (and a\n                 fixed table) of its own; the odds are exactly the same\n",
+            default_threads()
+        ));
+    }
     text.push_str("  -h, --help     Print help\n");
     text
 }
@@ -308,7 +314,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 })?;
                 table_kib = Some(kib);
             }
-            "--threads" if !only_files && problem == Problem::Swiss => {
+            "--threads" if !only_files && matches!(problem, Problem::Swiss | Problem::Tavern) => {
                 let value = flag_value(flag, inline_value, &mut rest)?;
                 let count = value.parse::<usize>().ok().filter(|n| (1..=MAX_THREADS).contains(n));
                 threads = Some(count.ok_or_else(|| {
@@ -408,7 +414,7 @@ mod tests {
     }
 
     #[test]
-    fn parses_swiss_threads() {
+    fn parses_swiss_and_tavern_threads() {
         let threads = |list: &[&str]| solve_of(list).map(|inv| inv.threads);
         assert_eq!(threads(&["swiss", "x"]), Ok(default_threads()));
         assert_eq!(threads(&["swiss", "--threads", "1", "x"]), Ok(1));
@@ -418,7 +424,11 @@ mod tests {
             assert_eq!(message, format!("--threads expects a number of threads in 1..=64, found '{bad}'"));
         }
         assert_eq!(threads(&["swiss", "--threads"]).unwrap_err(), "--threads expects a value");
-        assert_eq!(threads(&["tavern", "--threads", "2", "x"]).unwrap_err(), "unknown option '--threads' for 'tavern'");
+        assert_eq!(threads(&["tavern", "--threads", "2", "x"]), Ok(2));
+        assert_eq!(
+            threads(&["greater", "--threads", "2", "x"]).unwrap_err(),
+            "unknown option '--threads' for 'greater'"
+        );
         assert!((1..=8).contains(&default_threads()));
     }
 

@@ -17,6 +17,7 @@ pub mod answer;
 pub mod cases;
 pub mod cli;
 pub mod input;
+pub mod openings;
 pub mod output;
 pub mod pair;
 pub mod rounds;
@@ -29,7 +30,8 @@ use answer::Answer;
 use cli::{Command, Invocation, PairInvocation, StandingsInvocation};
 use input::{FileSource, Pull};
 use referee_core::judge::{self, ExitStatus, Problem};
-use referee_core::HeapScratch;
+use referee_core::text::{ErrorKind, Scanner};
+use referee_core::{tavern, HeapScratch};
 use standings::Failure;
 
 /// Exit status of a successful run.
@@ -144,15 +146,32 @@ fn solve(
     let mut source = Pull::new(reader);
     let mut scratch = HeapScratch::default();
     let mut rounds = rounds::Split::new(invocation.threads);
-    let result = judge::run_read_with(
-        invocation.problem,
-        &mut source,
-        &invocation.options,
-        &mut window,
-        &mut scratch,
-        &mut rounds,
-        &mut answer,
-    );
+    let result = if invocation.problem == Problem::Tavern && invocation.threads > 1 {
+        // The battle's openings searched on threads (`openings`), the judge text as one thread's.
+        let options = &invocation.options;
+        let mut scanner = Scanner::stream(&mut source, &mut window);
+        let solved = tavern::text::solve_from_with(
+            &mut scanner,
+            options.exact,
+            |battle| openings::search(battle, options.tavern, invocation.threads),
+            &mut answer,
+        );
+        if scanner.read_failed() {
+            Err(scanner.error(ErrorKind::Read))
+        } else {
+            solved
+        }
+    } else {
+        judge::run_read_with(
+            invocation.problem,
+            &mut source,
+            &invocation.options,
+            &mut window,
+            &mut scratch,
+            &mut rounds,
+            &mut answer,
+        )
+    };
     if let Some(e) = source.take_error() {
         return report(stderr, &format!("cannot read {name}: {e}"), EXIT_USAGE);
     }

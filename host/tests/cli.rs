@@ -148,6 +148,26 @@ fn many_swiss_test_cases_in_a_file_are_solved_on_threads_with_the_same_answers_a
     }
 }
 
+#[test]
+fn tavern_on_threads_answers_and_refuses_as_on_one() {
+    let inputs: [&[u8]; 5] = [
+        b"2 3\n2 5\n3 4 1\n",
+        b"6 6\n1 1 4 5 1 4\n1 1 4 5 1 4\n",
+        b"7 6\n3 1 4 1 5 9 2\n6 5 3 5 8 9\n",
+        b"2 3\n2 5\n3 4\n",
+        b"2 3\n2 5\n3 4 1 9\n",
+    ];
+    for input in inputs {
+        for args in [&["tavern", "--exact"][..], &["tavern", "--strategy", "fixed", "--table-kib", "4"]] {
+            let one = run(&[args, &["--threads", "1"]].concat(), input);
+            for threads in ["2", "5"] {
+                assert_eq!(run(&[args, &["--threads", threads]].concat(), input), one, "{args:?} {threads}");
+            }
+        }
+    }
+    assert_eq!(run(&["greater", "--threads", "2"], b"").0, 2);
+}
+
 /// Runs `script` in `sh` with `$0` the built binary and `$1` a file holding `input`; returns
 /// (the script's status, its stderr).
 fn run_in_shell(script: &str, input: &[u8]) -> (i32, String) {

@@ -182,6 +182,17 @@ fn both_strategies_match_the_brute_force_on_random_battles() {
             expected,
             "fixed {table}: {what}"
         );
+        // The openings (by first mover, and by first mover and target), each searched alone,
+        // add up to the same odds.
+        let strategy = if compared % 2 == 0 { Strategy::Memo } else { Strategy::Fixed { table_words: table } };
+        for by_target in [false, true] {
+            let sum = tavern::openings(&battle, by_target)
+                .iter()
+                .map(|&opening| tavern::opening_odds(&battle, opening, strategy, &mut scratch).unwrap())
+                .reduce(|a, b| a.checked_add(b).unwrap())
+                .unwrap();
+            assert_eq!(sum, tavern::odds(&battle, strategy, &mut scratch).unwrap(), "openings {by_target}: {what}");
+        }
         sizes_seen[alice.len()][bob.len()] = true;
         compared += 1;
     }
@@ -191,6 +202,30 @@ fn both_strategies_match_the_brute_force_on_random_battles() {
             assert!(seen || n + m == 14, "no {n}-against-{m} battle");
         }
     }
+}
+
+#[test]
+fn an_opening_of_another_battle_is_refused() {
+    let battle = Battle::new(&[1, 2, 3], &[4, 5]).unwrap();
+    let mut scratch = HeapScratch::default();
+    assert_eq!(tavern::openings(&battle, false).len(), 1);
+    assert_eq!(tavern::openings(&battle, true).len(), 2);
+    for (mover, targets) in [(1, 1), (0, 0), (0, 4), (0, 255), (2, 1)] {
+        let opening = tavern::Opening { mover, targets };
+        assert_eq!(
+            tavern::opening_odds(&battle, opening, Strategy::Memo, &mut scratch),
+            Err(tavern::OddsError::NotAnOpening),
+            "{opening:?}"
+        );
+    }
+    let even = Battle::new(&[1, 2], &[4, 5]).unwrap();
+    assert_eq!(tavern::openings(&even, false).len(), 2);
+    assert_eq!(tavern::openings(&even, true).len(), 4);
+    // Odds over different denominators do not add up.
+    let small = tavern::odds(&even, Strategy::Memo, &mut scratch).unwrap();
+    let large = tavern::odds(&battle, Strategy::Memo, &mut scratch).unwrap();
+    assert_eq!(small.checked_add(large), None);
+    assert_eq!(small.checked_add(small), None, "the sum of a whole battle twice exceeds its denominator");
 }
 
 #[test]

@@ -40,6 +40,11 @@
 //!
 //! Both strategies give identical answers (the tests check it on thousands of battles).
 //!
+//! A search splits into independent parts, [`openings`]: each side that may attack first, or
+//! each first mover and first target. [`opening_odds`] searches one with a cache of its own (on
+//! another thread, say), and the odds of all the openings add up ([`Odds::checked_add`]) to
+//! [`odds`]'s exactly.
+//!
 //! # Complexity
 //! Time: proportional to the nodes expanded, each `O(7)`; a child that may be cached also
 //! takes at most one binary search over at most 127 sums (its survivor's new place) and the
@@ -202,6 +207,8 @@ pub enum OddsError {
         /// States it held.
         stored: usize,
     },
+    /// The opening is not one of the battle's ([`opening_odds`]).
+    NotAnOpening,
     /// An exact count left the proven range of `u128`. Never expected: the module docs prove
     /// the bound for every valid battle; reported rather than wrapped.
     Overflow,
@@ -214,6 +221,7 @@ impl fmt::Display for OddsError {
             Self::OutOfMemory { wanted, stored } => {
                 write!(f, "out of heap memory growing the memo from {stored} to {wanted} states")
             }
+            Self::NotAnOpening => f.write_str("not an opening of this battle"),
             Self::Overflow => f.write_str("an exact count beyond the proven integer range"),
         }
     }
@@ -242,6 +250,30 @@ pub struct Odds {
 }
 
 impl Odds {
+    /// No outcome yet, over `battle`'s denominator: the sum of no openings.
+    fn none(battle: &Battle) -> Self {
+        let scale = POW420.get(battle.sizes[0] + battle.sizes[1] - 1).copied().unwrap_or(0);
+        Self { alice: 0, bob: 0, tie: 0, denominator: scale * first_movers(battle).len() as u128 }
+    }
+
+    /// The odds of two disjoint parts of one battle together (as [`opening_odds`] of two of
+    /// its openings): `None` if their denominators differ or a sum exceeds the denominator.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn checked_add(self, other: Self) -> Option<Self> {
+        let sum = |a: u128, b: u128| a.checked_add(b);
+        let total = Self {
+            alice: sum(self.alice, other.alice)?,
+            bob: sum(self.bob, other.bob)?,
+            tie: sum(self.tie, other.tie)?,
+            denominator: self.denominator,
+        };
+        let outcomes = sum(sum(total.alice, total.bob)?, total.tie)?;
+        (self.denominator == other.denominator && outcomes <= total.denominator).then_some(total)
+    }
+
     /// Alice's, Bob's and the tie's probabilities as irreducible fractions.
     ///
     /// # Complexity
@@ -275,11 +307,103 @@ impl Odds {
 /// # Complexity
 /// Proportional to the states searched; see the module docs.
 pub fn odds(battle: &Battle, strategy: Strategy, scratch: &mut (impl Scratch + ?Sized)) -> Result<Odds, OddsError> {
+    // One search for every opening: the cache serves them all.
+    with_search(battle, strategy, scratch, |search, start| {
+        openings(battle, false).iter().try_fold(Odds::none(battle), |total, &opening| {
+            let odds = search_opening(battle, search, start, opening)?;
+            total.checked_add(odds).ok_or(OddsError::Overflow)
+        })
+    })
+}
+
+/// A part of a battle's search that can be solved on its own (on another thread, say): the
+/// battle from the first attack of `mover` against one of the enemies in `targets`. The
+/// [`opening_odds`] of a battle's [`openings`] add up to its [`odds`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Opening {
+    /// The side that attacks first: 0 for Alice, 1 for Bob.
+    pub mover: usize,
+    /// The enemies the first attack may hit, as bits of their places from the left (bit 0 for
+    /// the leftmost).
+    pub targets: u8,
+}
+
+/// The openings of `battle`: one for each side that may attack first (both when the sides
+/// are even), or with `by_target` one for each first mover and first target (up to 14: more
+/// and smaller parts, for more threads).
+///
+/// # Complexity
+/// `O(14)`.
+#[must_use]
+pub fn openings(battle: &Battle, by_target: bool) -> heapless::Vec<Opening, 14> {
+    let mut openings = heapless::Vec::new();
+    for mover in first_movers(battle) {
+        let enemies = battle.sizes[mover ^ 1];
+        let all = u8::try_from((1u16 << enemies) - 1).unwrap_or(u8::MAX);
+        if by_target {
+            for target in 0..enemies {
+                let _ = openings.push(Opening { mover, targets: 1 << target });
+            }
+        } else {
+            let _ = openings.push(Opening { mover, targets: all });
+        }
+    }
+    openings
+}
+
+/// The sides that may attack first in `battle`: the one with more minions, or both.
+fn first_movers(battle: &Battle) -> core::ops::Range<usize> {
+    match battle.sizes[0].cmp(&battle.sizes[1]) {
+        core::cmp::Ordering::Greater => 0..1,
+        core::cmp::Ordering::Less => 1..2,
+        core::cmp::Ordering::Equal => 0..2,
+    }
+}
+
+/// The odds of `opening`, a part of `battle` (see [`Opening`]): each outcome's share that the
+/// battle's games through this opening make, over the battle's denominator (`alice + bob +
+/// tie` is the opening's share of it). The odds of all the battle's [`openings`] add up
+/// ([`Odds::checked_add`]) to its [`odds`]; each opening searched alone does not share a cache
+/// with the others, so together they search at least as many states as [`odds`] does.
+///
+/// # Errors
+/// [`OddsError::NotAnOpening`] when `opening` is not one of the battle's (a side that does not
+/// move first, no target, or a target beyond the enemy's minions); otherwise as [`odds`].
+///
+/// # Complexity
+/// As [`odds`], for the opening's part of the search.
+pub fn opening_odds(
+    battle: &Battle,
+    opening: Opening,
+    strategy: Strategy,
+    scratch: &mut (impl Scratch + ?Sized),
+) -> Result<Odds, OddsError> {
+    let enemies = (1u16 << battle.sizes[(opening.mover & 1) ^ 1]) - 1;
+    if !first_movers(battle).contains(&opening.mover)
+        || opening.targets == 0
+        || u16::from(opening.targets) & !enemies != 0
+    {
+        return Err(OddsError::NotAnOpening);
+    }
+    with_search(battle, strategy, scratch, |search, start| search_opening(battle, search, start, opening))
+}
+
+/// Runs `run` with a search of `battle` with `strategy` over `scratch` and the battle's start.
+fn with_search<T>(
+    battle: &Battle,
+    strategy: Strategy,
+    scratch: &mut (impl Scratch + ?Sized),
+    run: impl FnOnce(&mut dyn SearchOpening, &State) -> Result<T, OddsError>,
+) -> Result<T, OddsError> {
+    let mut start = State { sides: [0, 1].map(|side| Side::new(&battle.values[side], battle.sizes[side])) };
     match strategy {
         #[cfg(feature = "alloc")]
         Strategy::Memo => {
             let ranks = RankTable::build(scratch.words(RANK_TABLE_WORDS)?, &battle.values, battle.sizes)?;
-            search_battle(battle, &mut Search::new(battle.values, ranks, memo::Memo::new()?, MEMO_MIN_ALIVE))
+            let mut search = Search::new(battle.values, ranks, memo::Memo::new()?, MEMO_MIN_ALIVE);
+            search.prepare(&mut start);
+            run(&mut search, &start)
         }
         Strategy::Fixed { .. } => {
             // A table too large to count asks for `usize::MAX` words: the scratch refuses that
@@ -288,29 +412,42 @@ pub fn odds(battle: &Battle, strategy: Strategy, scratch: &mut (impl Scratch + ?
             let (rank_words, table_words) = scratch.words(total)?.split_at_mut(RANK_TABLE_WORDS);
             let ranks = RankTable::build(rank_words, &battle.values, battle.sizes)?;
             let table = table::FixedTable::new(table_words);
-            search_battle(battle, &mut Search::new(battle.values, ranks, table, FIXED_MIN_ALIVE))
+            let mut search = Search::new(battle.values, ranks, table, FIXED_MIN_ALIVE);
+            search.prepare(&mut start);
+            run(&mut search, &start)
         }
     }
 }
 
-/// Runs `search` from the start of `battle` (both first movers when the sides are even).
-fn search_battle<C: Cache>(battle: &Battle, search: &mut Search<'_, C>) -> Result<Odds, OddsError> {
-    let mut start = State { sides: [0, 1].map(|side| Side::new(&battle.values[side], battle.sizes[side])) };
-    search.prepare(&mut start);
-    let movers: &[usize] = match battle.sizes[0].cmp(&battle.sizes[1]) {
-        core::cmp::Ordering::Greater => &[0],
-        core::cmp::Ordering::Less => &[1],
-        core::cmp::Ordering::Equal => &[0, 1],
-    };
-    let mut total = Counts::ZERO;
-    for &mover in movers {
-        let counts = search.value(&start, mover)?;
-        total.alice += counts.alice;
-        total.bob += counts.bob;
+/// A [`Search`] over any cache, as [`with_search`] hands it out.
+trait SearchOpening {
+    /// [`Search::value_of_targets`].
+    fn value_of_targets(&mut self, state: &State, mover: usize, targets: u8) -> Result<Counts, OddsError>;
+}
+
+impl<C: Cache> SearchOpening for Search<'_, C> {
+    fn value_of_targets(&mut self, state: &State, mover: usize, targets: u8) -> Result<Counts, OddsError> {
+        Search::value_of_targets(self, state, mover, targets)
     }
-    let scale = POW420.get(battle.sizes[0] + battle.sizes[1] - 1).copied().ok_or(OddsError::Overflow)?;
-    let denominator = scale * movers.len() as u128;
-    let tie =
-        denominator.checked_sub(total.alice).and_then(|rest| rest.checked_sub(total.bob)).ok_or(OddsError::Overflow)?;
-    Ok(Odds { alice: total.alice, bob: total.bob, tie, denominator })
+}
+
+/// The odds of `opening` (valid for `battle`) by `search` from the battle's `start`.
+fn search_opening(
+    battle: &Battle,
+    search: &mut dyn SearchOpening,
+    start: &State,
+    opening: Opening,
+) -> Result<Odds, OddsError> {
+    let counts = search.value_of_targets(start, opening.mover, opening.targets)?;
+    let mut odds = Odds::none(battle);
+    // The opening's share of the denominator: `420^K / t` for each of its targets among the
+    // `t` enemies (`t <= 7` divides 420), for one of the first movers.
+    let enemies = u128::try_from(battle.sizes[(opening.mover & 1) ^ 1]).map_err(|_| OddsError::Overflow)?;
+    let share =
+        odds.denominator / first_movers(battle).len() as u128 / enemies * u128::from(opening.targets.count_ones());
+    odds.alice = counts.alice;
+    odds.bob = counts.bob;
+    odds.tie =
+        share.checked_sub(counts.alice).and_then(|rest| rest.checked_sub(counts.bob)).ok_or(OddsError::Overflow)?;
+    Ok(odds)
 }

@@ -192,36 +192,51 @@ impl<'t, C: Cache> Search<'t, C> {
         if let Some(counts) = self.cache.get(key) {
             return Ok(counts);
         }
-        let min_alive = self.min_alive;
-        let counts = self.expand(state, mover, |search, child, exchange| {
-            // A child with fewer minions alive than `min_alive` is never keyed, nor is
-            // anything below it: its ranks may go stale.
-            if child.alive() >= min_alive {
-                search.ranks.exchanged(child, mover & 1, exchange.attacker, exchange.target);
-            }
-            search.value(child, mover ^ 1)
-        })?;
+        let targets = state.sides[(mover & 1) ^ 1].alive;
+        let counts =
+            self.expand(state, mover, targets, |search, child, exchange| search.child_value(child, mover, exchange))?;
         self.cache.put(key, alive, counts)?;
         Ok(counts)
+    }
+
+    /// The part of [`Search::value`]'s counts of `state` that its children against the enemies
+    /// in `targets` (bits of alive enemy slots) make: all the alive enemies give the state's
+    /// counts, and the parts of disjoint sets of targets add up to them. Not cached itself.
+    pub fn value_of_targets(&mut self, state: &State, mover: usize, targets: u8) -> Result<Counts, OddsError> {
+        self.expand(state, mover, targets, |search, child, exchange| search.child_value(child, mover, exchange))
+    }
+
+    /// The counts of `child`, made from a state with `mover` to attack by `exchange`.
+    #[inline(always)]
+    fn child_value(&mut self, child: &mut State, mover: usize, exchange: Exchange) -> Result<Counts, OddsError> {
+        // A child with fewer minions alive than `min_alive` is never keyed, nor is anything
+        // below it: its ranks may go stale.
+        if child.alive() >= self.min_alive {
+            self.ranks.exchanged(child, mover & 1, exchange.attacker, exchange.target);
+        }
+        self.value(child, mover ^ 1)
     }
 
     /// The counts of an endgame state (fewer than `min_alive` minions alive, both sides
     /// non-empty; its ranks are not kept), searched without a cache in [`Packed`] words.
     fn endgame(&mut self, state: &State, mover: usize) -> Packed {
-        let Ok(counts) = self.expand(state, mover, |search, child, _| {
+        let targets = state.sides[(mover & 1) ^ 1].alive;
+        let Ok(counts) = self.expand(state, mover, targets, |search, child, _| {
             Ok::<_, core::convert::Infallible>(search.endgame(child, mover ^ 1))
         });
         counts
     }
 
-    /// The counts of `state` from its children: the attacker against every alive target, each
-    /// child not finished valued by `child_value` (given the child and the exchange that made
-    /// it; it may bring the child's ranks up to date).
+    /// The counts of `state` from its children: the attacker against every target of
+    /// `targets` (alive enemies: all of them for the state's counts), each child not finished
+    /// valued by `child_value` (given the child and the exchange that made it; it may bring the
+    /// child's ranks up to date).
     #[inline(always)]
     fn expand<T: Tally, E>(
         &mut self,
         state: &State,
         mover: usize,
+        targets: u8,
         mut child_value: impl FnMut(&mut Self, &mut State, Exchange) -> Result<T, E>,
     ) -> Result<T, E> {
         let me = mover & 1;
@@ -229,7 +244,7 @@ impl<'t, C: Cache> Search<'t, C> {
         let attacker = state.sides[me].next_attacker();
         let attack = self.values[me][attacker];
         let (mut one_died, mut both_died) = (T::ZERO, T::ZERO);
-        let mut targets = state.sides[foe].alive;
+        let mut targets = targets & state.sides[foe].alive;
         while targets != 0 {
             let target = targets.trailing_zeros() as usize & 7;
             targets &= targets - 1;

@@ -4,7 +4,7 @@
 
 use core::fmt::Write;
 
-use super::{odds, Battle, Minions, OddsError, Strategy, MAX_VALUE};
+use super::{odds, Battle, Minions, Odds, OddsError, Strategy, MAX_VALUE};
 use crate::scratch::Scratch;
 use crate::text::format::write_answer_line;
 use crate::text::{Error, ErrorKind, Position, Result, Scanner, Window};
@@ -87,10 +87,28 @@ pub fn solve_from<B: Window, W: Write + ?Sized>(
     scratch: &mut (impl Scratch + ?Sized),
     out: &mut W,
 ) -> Result<()> {
+    solve_from_with(scanner, exact, |battle| odds(battle, strategy, scratch), out)
+}
+
+/// As [`solve_from`], the odds of the battle read computed by `search` (the `referee` binary
+/// adds up the [`super::opening_odds`] of its openings, searched on several threads; [`odds`]
+/// is [`solve_from`]'s).
+///
+/// # Errors
+/// As [`solve`], with `search`'s errors at 1:1.
+///
+/// # Complexity
+/// That of `search` plus `O(B)` for the `B` bytes read.
+pub fn solve_from_with<B: Window, W: Write + ?Sized>(
+    scanner: &mut Scanner<B>,
+    exact: bool,
+    search: impl FnOnce(&Battle) -> core::result::Result<Odds, OddsError>,
+    out: &mut W,
+) -> Result<()> {
     let battle = parse_from(scanner)?;
     // A search that cannot run is refused at the start of the input, where the battle is.
     let start = Position { line: 1, column: 1 };
-    let odds = odds(&battle, strategy, scratch).map_err(|e| Error::new(start, odds_error(e)))?;
+    let odds = search(&battle).map_err(|e| Error::new(start, odds_error(e)))?;
     for probability in odds.fractions() {
         write_answer_line(out, probability, exact)?;
     }
@@ -107,5 +125,6 @@ fn odds_error(error: OddsError) -> ErrorKind {
             capacity: u64::try_from(stored).unwrap_or(u64::MAX),
         },
         OddsError::Overflow => ErrorKind::Overflow("an outcome count"),
+        OddsError::NotAnOpening => ErrorKind::Invalid("a search of a part that is not an opening of the battle"),
     }
 }

@@ -1,0 +1,116 @@
+//! `tavern` searched on several threads: the battle's openings (`tavern::openings`: its first
+//! movers, or its first movers and first targets when there are more threads than movers) are
+//! taken one at a time by up to `threads` threads, each opening searched with a cache and a
+//! scratch of its own (`tavern::opening_odds`), and their exact odds added up: the same odds
+//! as one search, exactly (integers, added in any order).
+//!
+//! Each thread's cache is its own, so a state reached from two openings is searched twice;
+//! where the sides are even the two first movers' games share few states (after the same
+//! attacks, the other side is to move), so two threads take about half of one's time on
+//! `tavern_states.in`.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+
+use referee_core::tavern::{odds, opening_odds, openings, Battle, Odds, OddsError, Opening, Strategy};
+use referee_core::HeapScratch;
+
+/// The odds of `battle` searched with `strategy` on up to `threads` threads (one thread, or a
+/// battle of one opening: [`odds`] on the calling thread, its cache shared by the openings).
+///
+/// Memory: each thread searching has its own scratch (the fixed table, `--table-kib`) and
+/// memo, so up to `threads` times one search's.
+///
+/// # Errors
+/// The first error of an opening's search (out of memory, above all), as [`odds`].
+///
+/// # Complexity
+/// As [`odds`] for each opening, over the threads.
+pub fn search(battle: &Battle, strategy: Strategy, threads: usize) -> Result<Odds, OddsError> {
+    let by_mover = openings(battle, false);
+    let parts = if by_mover.len() >= threads { by_mover } else { openings(battle, true) };
+    let threads = threads.min(parts.len());
+    if threads < 2 {
+        return odds(battle, strategy, &mut HeapScratch::default());
+    }
+    let next = AtomicUsize::new(0);
+    let take = || search_some(battle, &parts, &next, strategy);
+    let sums: Vec<Result<Option<Odds>, OddsError>> = thread::scope(|scope| {
+        let helpers: Vec<_> =
+            (1..threads).filter_map(|_| thread::Builder::new().spawn_scoped(scope, take).ok()).collect();
+        let mine = take();
+        // A helper that panicked (it cannot: the core does not panic) left its openings untaken
+        // or half done: the sum would miss them, so it is an error.
+        std::iter::once(mine)
+            .chain(helpers.into_iter().map(|helper| helper.join().unwrap_or(Err(OddsError::Overflow))))
+            .collect()
+    });
+    let mut total: Option<Odds> = None;
+    for sum in sums {
+        if let Some(odds) = sum? {
+            total = Some(match total {
+                None => odds,
+                Some(total) => total.checked_add(odds).ok_or(OddsError::Overflow)?,
+            });
+        }
+    }
+    // Every opening was taken by a thread that finished without error: the sum is the odds.
+    total.ok_or(OddsError::Overflow)
+}
+
+/// Searches the openings of `parts` not yet taken (the next index in `next`) until none is
+/// left; the sum of their odds (`None` if it took none), or the first error.
+fn search_some(
+    battle: &Battle,
+    parts: &[Opening],
+    next: &AtomicUsize,
+    strategy: Strategy,
+) -> Result<Option<Odds>, OddsError> {
+    let mut sum: Option<Odds> = None;
+    let mut scratch = HeapScratch::default();
+    while let Some(&opening) = parts.get(next.fetch_add(1, Ordering::Relaxed)) {
+        let odds = opening_odds(battle, opening, strategy, &mut scratch)?;
+        sum = Some(match sum {
+            None => odds,
+            Some(sum) => sum.checked_add(odds).ok_or(OddsError::Overflow)?,
+        });
+    }
+    Ok(sum)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use referee_core::tavern::DEFAULT_TABLE_WORDS;
+
+    #[test]
+    fn threads_give_the_odds_of_one_search() {
+        let battles = [
+            Battle::new(&[2, 5], &[3, 4, 1]).unwrap(),
+            Battle::new(&[1, 1, 4, 5, 1, 4], &[1, 1, 4, 5, 1, 4]).unwrap(),
+            Battle::new(&[7], &[1, 1, 1, 1, 1, 1, 1]).unwrap(),
+            Battle::new(&[3, 9, 27, 81], &[2, 8, 30, 5, 100]).unwrap(),
+        ];
+        for battle in &battles {
+            for strategy in [
+                Strategy::Memo,
+                Strategy::Fixed { table_words: DEFAULT_TABLE_WORDS },
+                Strategy::Fixed { table_words: 0 },
+            ] {
+                let one = odds(battle, strategy, &mut HeapScratch::default()).unwrap();
+                for threads in [1, 2, 3, 8, 64] {
+                    assert_eq!(search(battle, strategy, threads), Ok(one), "{battle:?} {strategy:?} {threads}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_error_of_an_opening_is_the_error() {
+        let battle = Battle::new(&[1, 2, 3], &[4, 5, 6]).unwrap();
+        // A table larger than the scratch's limit: every opening's search refuses it.
+        let strategy = Strategy::Fixed { table_words: usize::MAX / 2 };
+        assert!(matches!(search(&battle, strategy, 2), Err(OddsError::Capacity(_))));
+        assert!(matches!(search(&battle, strategy, 1), Err(OddsError::Capacity(_))));
+    }
+}
