@@ -47,17 +47,21 @@ impl<'r> Pull<'r> {
 
 impl PullRead for Pull<'_> {
     fn read(&mut self, buf: &mut [u8]) -> Result<usize, ReadError> {
-        loop {
-            match self.reader.read(buf) {
-                Ok(read) => {
-                    self.consumed += read as u64;
-                    return Ok(read);
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    self.error = Some(e);
-                    return Err(ReadError);
-                }
+        let read = retried(&mut self.error, || self.reader.read(buf))?;
+        self.consumed += read as u64;
+        Ok(read)
+    }
+}
+
+/// `read` until it is not interrupted: what it read, or its error kept in `error`.
+fn retried(error: &mut Option<io::Error>, mut read: impl FnMut() -> io::Result<usize>) -> Result<usize, ReadError> {
+    loop {
+        match read() {
+            Ok(read) => return Ok(read),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                *error = Some(e);
+                return Err(ReadError);
             }
         }
     }
@@ -171,19 +175,9 @@ impl PullRead for Part<'_> {
             return Ok(0);
         }
         let offset = self.source.base.checked_add(self.next).ok_or(ReadError)?;
-        loop {
-            match self.source.file.read_at(&mut buf[..want], offset) {
-                Ok(read) => {
-                    self.next += read as u64;
-                    return Ok(read);
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    self.error = Some(e);
-                    return Err(ReadError);
-                }
-            }
-        }
+        let read = retried(&mut self.error, || self.source.file.read_at(&mut buf[..want], offset))?;
+        self.next += read as u64;
+        Ok(read)
     }
 }
 
