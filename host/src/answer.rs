@@ -13,6 +13,8 @@ use std::io::{self, BufWriter, Seek, Write};
 
 use memmap2::MmapMut;
 
+use crate::memory::huge_mapping;
+
 /// Where the answer's text is held until it is written.
 #[derive(Debug)]
 enum Held {
@@ -60,7 +62,7 @@ impl Answer {
     #[must_use]
     pub fn mapped_with_limit(limit: usize) -> Self {
         let mut answer = Self::with_limit(limit);
-        match map_whole_limit(limit) {
+        match huge_mapping(limit) {
             Some(map) => answer.held = Held::Mapped { map, len: 0 },
             None => answer.unmapped = true,
         }
@@ -116,7 +118,7 @@ impl Answer {
                 }
             }
             Held::Spilled(writer) => writer.write_all(s.as_bytes())?,
-            Held::Text(text) if text.len() + s.len() <= self.limit => match map_whole_limit(self.limit) {
+            Held::Text(text) if text.len() + s.len() <= self.limit => match huge_mapping(self.limit) {
                 Some(mut map) => {
                     let len = text.len() + s.len();
                     if let Some(start) = map.get_mut(..len) {
@@ -144,15 +146,6 @@ impl Answer {
         }
         Ok(())
     }
-}
-
-/// An anonymous mapping of `limit` bytes, advised for transparent huge pages where Linux has
-/// them (the advice is only a hint: refused, the mapping is used as it is).
-fn map_whole_limit(limit: usize) -> Option<MmapMut> {
-    let map = MmapMut::map_anon(limit).ok()?;
-    #[cfg(target_os = "linux")]
-    let _ = map.advise(memmap2::Advice::HugePage);
-    Some(map)
 }
 
 impl Default for Answer {

@@ -17,6 +17,7 @@ pub mod answer;
 pub mod cases;
 pub mod cli;
 pub mod input;
+pub mod memory;
 pub mod openings;
 pub mod output;
 pub mod pair;
@@ -29,7 +30,9 @@ use std::io::{self, Read, Write};
 use answer::Answer;
 use cli::{Command, Invocation, PairInvocation, StandingsInvocation};
 use input::{FileSource, Pull};
+use memory::MappedScratch;
 use referee_core::judge::{self, ExitStatus, Problem};
+use referee_core::scratch::Scratch;
 use referee_core::text::{ErrorKind, Scanner};
 use referee_core::{tavern, HeapScratch};
 use standings::Failure;
@@ -117,6 +120,7 @@ fn solve(
         },
     };
     let mut answer = Answer::default();
+    let mut long = false;
     let mut window = vec![0u8; input::STREAM_BUFFER];
     let mut file = match file.map(FileSource::new) {
         Some(Ok(mut source)) => {
@@ -130,7 +134,11 @@ fn solve(
             if let Some(result) = streamed {
                 return finish(result, answer, stdout, stderr);
             }
-            answer = Answer::default();
+            // A `swiss` answer is several times its input: from a file of a mebibyte or more,
+            // it is held in a mapping from its first byte (no string grown and copied first).
+            // Its scratch too (a row of words per player: 1.6 MB for 18 750 players).
+            long = invocation.problem == Problem::Swiss && referee_core::text::ReadAt::len(&source) >= 1 << 20;
+            answer = if long { Answer::mapped_with_limit(Answer::DEFAULT_LIMIT) } else { Answer::default() };
             match source.rewind() {
                 Ok(file) => Some(file),
                 Err(e) => return report(stderr, &format!("cannot read {name}: {e}"), EXIT_USAGE),
@@ -144,7 +152,14 @@ fn solve(
         None => stdin,
     };
     let mut source = Pull::new(reader);
-    let mut scratch = HeapScratch::default();
+    let (mut heap, mut mapped) = (HeapScratch::default(), None);
+    if long {
+        mapped = MappedScratch::with_limit(HeapScratch::DEFAULT_LIMIT);
+    }
+    let scratch: &mut dyn Scratch = match mapped.as_mut() {
+        Some(mapped) => mapped,
+        None => &mut heap,
+    };
     let mut rounds = rounds::Split::new(invocation.threads);
     let result = if invocation.problem == Problem::Tavern && invocation.threads > 1 {
         // The battle's openings searched on threads (`openings`), the judge text as one thread's.
@@ -167,7 +182,7 @@ fn solve(
             &mut source,
             &invocation.options,
             &mut window,
-            &mut scratch,
+            scratch,
             &mut rounds,
             &mut answer,
         )

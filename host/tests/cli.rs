@@ -118,17 +118,18 @@ fn a_board_in_a_regular_file_is_read_in_pieces_with_the_same_answers() {
 
 #[test]
 fn many_swiss_test_cases_in_a_file_are_solved_on_threads_with_the_same_answers_and_errors() {
-    // 20 000 test cases (about 800 KB): cut into parts at case starts on two or more threads.
+    // 30 000 test cases (1.1 MB): cut into parts at case starts on two or more threads; one
+    // thread holds its answer and scratch in mappings (a swiss file of a mebibyte or more).
     let legal = ["2 0 0", "0 2 0", "2 1 0", "1 2 0", "2 0 1", "0 2 1", "1 1 1", "1 0 2", "0 1 2", "0 0 3"];
-    let mut input = String::from("20000\n");
-    for case in 0..20_000 {
+    let mut input = String::from("30000\n");
+    for case in 0..30_000 {
         let (a, b) = (legal[case % 10], legal[case % 7]);
         input += &format!("4 2\n2 1\n1 2 {a}\n3 4 {b}\n2 3 1 1 1\n");
     }
     // The last match of the last case, in the last part: "2 3 1 1 1" made illegal.
     let mut wrong_late = input.clone();
     wrong_late.replace_range(input.len() - 2..input.len() - 1, "2");
-    let miscounted = input.replacen("20000", "20001", 1);
+    let miscounted = input.replacen("30000", "30001", 1);
     let dir = std::env::temp_dir();
     for (i, text) in [input, wrong_late, miscounted].iter().enumerate() {
         let path = dir.join(format!("referee-cli-cases-{}-{i}.in", std::process::id()));
@@ -141,8 +142,8 @@ fn many_swiss_test_cases_in_a_file_are_solved_on_threads_with_the_same_answers_a
         }
         std::fs::remove_file(&path).unwrap();
         match i {
-            0 => assert!(piped.0 == 0 && piped.1.matches("Round 2").count() == 20_000, "{}", piped.2),
-            1 => assert_eq!(piped, (1, String::new(), "error: 100001:5: not a legal match result: w1 w2 d must be one of 2 0 0, 0 2 0, 2 1 0, 1 2 0, 2 0 1, 0 2 1, 1 1 1, 1 0 2, 0 1 2, 0 0 3\n".into())),
+            0 => assert!(piped.0 == 0 && piped.1.matches("Round 2").count() == 30_000, "{}", piped.2),
+            1 => assert_eq!(piped, (1, String::new(), "error: 150001:5: not a legal match result: w1 w2 d must be one of 2 0 0, 0 2 0, 2 1 0, 1 2 0, 2 0 1, 0 2 1, 1 1 1, 1 0 2, 0 1 2, 0 0 3\n".into())),
             _ => assert_eq!((piped.0, piped.1.is_empty()), (1, true), "{}", piped.2),
         }
     }
