@@ -19,7 +19,7 @@ fn main() -> ExitCode {
         &args,
         &mut std::io::stdin().lock(),
         referee_host::input::stdin_file(),
-        &mut std::io::stdout().lock(),
+        &mut referee_host::output::Stdout::new(std::io::stdout().lock()),
         &mut std::io::stderr(),
     );
     ExitCode::from(status)
