@@ -1,14 +1,15 @@
-//! `swiss` standings of a large round written on several threads: one task writes the first
-//! part of the players' lines into the answer while the others write the other parts into
+//! `swiss` standings of a large round written on several threads: the calling thread writes the
+//! first part of the players' lines into the answer while the others write the other parts into
 //! buffers of their own, appended after in order (a huge round goes in chunks, so that a
 //! buffer holds at most [`MAX_PART`] lines: memory stays bounded as without threads). The text is exactly the core's
 //! [`InOrder`] (the parts are [`write_players`] of adjacent ranges), and a round's lines are
 //! nearly all of `swiss`'s work: on `swiss_max.in` (18 750 players, 16 rounds) two threads take
 //! about 70 % of one thread's wall time.
 //!
-//! The threads are a `rayon` pool built at the first round large enough and kept for the run:
-//! a thread started per round (`std::thread::scope`) began up to a millisecond late on a
-//! virtual machine and saved almost nothing, where the pool's waiting threads start at once.
+//! The other threads are a `rayon` pool (one thread fewer than `--threads`) built at the first
+//! round large enough and kept for the run: a thread started per round (`std::thread::scope`)
+//! began up to a millisecond late on a virtual machine and saved almost nothing, where the
+//! pool's waiting threads start at once.
 
 use std::cell::OnceCell;
 use std::fmt::{self, Write};
@@ -76,8 +77,8 @@ impl<W: Write + ?Sized + Send> RoundWriter<W> for Split {
         let players = tournament.players();
         let parts = self.threads.min(players / MIN_PART);
         let threads = self.threads;
-        let pool =
-            (parts > 1).then(|| self.pool.get_or_init(|| ThreadPoolBuilder::new().num_threads(threads).build().ok()));
+        let pool = (parts > 1)
+            .then(|| self.pool.get_or_init(|| ThreadPoolBuilder::new().num_threads(threads - 1).build().ok()));
         let Some(pool) = pool.and_then(Option::as_ref) else {
             return self.in_order.write_round(tournament, out);
         };
@@ -95,8 +96,8 @@ impl<W: Write + ?Sized + Send> RoundWriter<W> for Split {
     }
 }
 
-/// The lines of the players in `chunk`, in `parts` parts on `pool`: the first into `out`, the
-/// others into `buffers` (grown to `parts - 1`), then appended in order.
+/// The lines of the players in `chunk`, in `parts` parts: the first on the calling thread into
+/// `out`, the others on `pool` into `buffers` (grown to `parts - 1`), then appended in order.
 fn write_chunk<W: Write + ?Sized + Send>(
     pool: &ThreadPool,
     buffers: &mut Vec<(String, fmt::Result)>,
@@ -115,7 +116,7 @@ fn write_chunk<W: Write + ?Sized + Send>(
     buffers.resize_with(parts - 1, || (String::new(), Ok(())));
     let others = buffers.get_mut(..parts - 1).unwrap_or_default();
     // A panic of a task (the core's writers have none) goes on in this thread.
-    let first = pool.scope(|scope| {
+    let first = pool.in_place_scope(|scope| {
         for (k, (text, result)) in (1..parts).zip(others.iter_mut()) {
             text.clear();
             let players = at(k);
