@@ -260,7 +260,7 @@ fn problem_help(problem: Problem) -> String {
     }
     if problem == Problem::Tavern {
         text.push_str(&format!(
-            "      --threads N\n                 Search on up to N threads, 1..={MAX_THREADS} (default: the CPUs available,\n                 at most 8, here {}): the battle's first moves, each with a cache (and a\n                 fixed table) of its own; the odds are exactly the same\n",
+            "      --threads N\n                 Search on up to N threads, 1..={MAX_THREADS} (default: the CPUs available,\n                 at most 8, here {}): where the sides are even, the games of each side\n                 moving first on a thread, each with a cache (and a fixed table) of its\n                 own; the odds are exactly the same\n",
             default_threads()
         ));
     }
