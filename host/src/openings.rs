@@ -6,10 +6,10 @@
 //! Each thread's cache is its own, so a state reached from both openings is searched twice;
 //! the two first movers' games share few states (after the same attacks, the other side is to
 //! move): `tavern_states.in` takes 4 % more instructions in all and about 60 % of one thread's
-//! wall time. Openings by first target (`tavern::openings(battle, true)`) share many more
-//! (on three threads they took 50 % more CPU time than one thread on `tavern_states.in`, and an uneven
-//! 6-against-7 battle took 20 % longer on two threads than on one): a battle with one first
-//! mover is searched on one thread.
+//! wall time. Openings by first target (`tavern::openings(battle, true)`) share many more (on
+//! three threads they took 50 % more CPU time than one thread on `tavern_states.in`, and an
+//! uneven 6-against-7 battle took 20 % longer on two threads than on one): a battle with one
+//! first mover is searched on one thread.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
