@@ -74,7 +74,7 @@ pub use crate::cache::{Strategy, DEFAULT_TABLE_WORDS};
 
 use crate::fraction::Fraction;
 use crate::scratch::{CapacityError, Scratch};
-use search::{Cache, Counts, Search, POW420};
+use search::{Cache, Search, POW420};
 use state::{RankTable, Side, State};
 
 /// The most minions per side.
@@ -308,12 +308,7 @@ impl Odds {
 /// Proportional to the states searched; see the module docs.
 pub fn odds(battle: &Battle, strategy: Strategy, scratch: &mut (impl Scratch + ?Sized)) -> Result<Odds, OddsError> {
     // One search for every opening: the cache serves them all.
-    with_search(battle, strategy, scratch, |search, start| {
-        openings(battle, false).iter().try_fold(Odds::none(battle), |total, &opening| {
-            let odds = search_opening(battle, search, start, opening)?;
-            total.checked_add(odds).ok_or(OddsError::Overflow)
-        })
-    })
+    with_search(battle, strategy, scratch, AllOpenings(battle))
 }
 
 /// A part of a battle's search that can be solved on its own (on another thread, say): the
@@ -386,16 +381,16 @@ pub fn opening_odds(
     {
         return Err(OddsError::NotAnOpening);
     }
-    with_search(battle, strategy, scratch, |search, start| search_opening(battle, search, start, opening))
+    with_search(battle, strategy, scratch, OneOpening(battle, opening))
 }
 
 /// Runs `run` with a search of `battle` with `strategy` over `scratch` and the battle's start.
-fn with_search<T>(
+fn with_search<R: SearchRun>(
     battle: &Battle,
     strategy: Strategy,
     scratch: &mut (impl Scratch + ?Sized),
-    run: impl FnOnce(&mut dyn SearchOpening, &State) -> Result<T, OddsError>,
-) -> Result<T, OddsError> {
+    run: R,
+) -> Result<Odds, OddsError> {
     let mut start = State { sides: [0, 1].map(|side| Side::new(&battle.values[side], battle.sizes[side])) };
     match strategy {
         #[cfg(feature = "alloc")]
@@ -403,7 +398,7 @@ fn with_search<T>(
             let ranks = RankTable::build(scratch.words(RANK_TABLE_WORDS)?, &battle.values, battle.sizes)?;
             let mut search = Search::new(battle.values, ranks, memo::Memo::new()?, MEMO_MIN_ALIVE);
             search.prepare(&mut start);
-            run(&mut search, &start)
+            run.run(&mut search, &start)
         }
         Strategy::Fixed { .. } => {
             // A table too large to count asks for `usize::MAX` words: the scratch refuses that
@@ -414,27 +409,42 @@ fn with_search<T>(
             let table = table::FixedTable::new(table_words);
             let mut search = Search::new(battle.values, ranks, table, FIXED_MIN_ALIVE);
             search.prepare(&mut start);
-            run(&mut search, &start)
+            run.run(&mut search, &start)
         }
     }
 }
 
-/// A [`Search`] over any cache, as [`with_search`] hands it out.
-trait SearchOpening {
-    /// [`Search::value_of_targets`].
-    fn value_of_targets(&mut self, state: &State, mover: usize, targets: u8) -> Result<Counts, OddsError>;
+/// What [`with_search`] runs with the search of a strategy, whatever its cache (generic, so
+/// that it is compiled into the search's caller: no frame more on the firmware's stack).
+trait SearchRun {
+    /// The odds this run finds with `search` from the battle's `start`.
+    fn run<C: Cache>(self, search: &mut Search<'_, C>, start: &State) -> Result<Odds, OddsError>;
 }
 
-impl<C: Cache> SearchOpening for Search<'_, C> {
-    fn value_of_targets(&mut self, state: &State, mover: usize, targets: u8) -> Result<Counts, OddsError> {
-        Search::value_of_targets(self, state, mover, targets)
+/// Every opening of a battle by first mover, with one search: the battle's odds ([`odds`]).
+struct AllOpenings<'b>(&'b Battle);
+
+impl SearchRun for AllOpenings<'_> {
+    fn run<C: Cache>(self, search: &mut Search<'_, C>, start: &State) -> Result<Odds, OddsError> {
+        openings(self.0, false).iter().try_fold(Odds::none(self.0), |total, &opening| {
+            total.checked_add(search_opening(self.0, search, start, opening)?).ok_or(OddsError::Overflow)
+        })
+    }
+}
+
+/// One opening of a battle ([`opening_odds`]).
+struct OneOpening<'b>(&'b Battle, Opening);
+
+impl SearchRun for OneOpening<'_> {
+    fn run<C: Cache>(self, search: &mut Search<'_, C>, start: &State) -> Result<Odds, OddsError> {
+        search_opening(self.0, search, start, self.1)
     }
 }
 
 /// The odds of `opening` (valid for `battle`) by `search` from the battle's `start`.
-fn search_opening(
+fn search_opening<C: Cache>(
     battle: &Battle,
-    search: &mut dyn SearchOpening,
+    search: &mut Search<'_, C>,
     start: &State,
     opening: Opening,
 ) -> Result<Odds, OddsError> {
