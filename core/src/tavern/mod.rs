@@ -74,7 +74,7 @@ pub use crate::cache::{Strategy, DEFAULT_TABLE_WORDS};
 
 use crate::fraction::Fraction;
 use crate::scratch::{CapacityError, Scratch};
-use search::{Cache, Search, POW420};
+use search::{Cache, Counts, Search, POW420};
 use state::{RankTable, Side, State};
 
 /// The most minions per side.
@@ -334,17 +334,21 @@ pub struct Opening {
 pub fn openings(battle: &Battle, by_target: bool) -> heapless::Vec<Opening, 14> {
     let mut openings = heapless::Vec::new();
     for mover in first_movers(battle) {
-        let enemies = battle.sizes[mover ^ 1];
-        let all = u8::try_from((1u16 << enemies) - 1).unwrap_or(u8::MAX);
         if by_target {
-            for target in 0..enemies {
+            for target in 0..battle.sizes[mover ^ 1] {
                 let _ = openings.push(Opening { mover, targets: 1 << target });
             }
         } else {
-            let _ = openings.push(Opening { mover, targets: all });
+            let _ = openings.push(whole_opening(battle, mover));
         }
     }
     openings
+}
+
+/// The opening of `battle` of every first attack of `mover`.
+fn whole_opening(battle: &Battle, mover: usize) -> Opening {
+    let enemies = battle.sizes[(mover & 1) ^ 1];
+    Opening { mover, targets: u8::try_from((1u16 << enemies) - 1).unwrap_or(u8::MAX) }
 }
 
 /// The sides that may attack first in `battle`: the one with more minions, or both.
@@ -426,9 +430,16 @@ struct AllOpenings<'b>(&'b Battle);
 
 impl SearchRun for AllOpenings<'_> {
     fn run<C: Cache>(self, search: &mut Search<'_, C>, start: &State) -> Result<Odds, OddsError> {
-        openings(self.0, false).iter().try_fold(Odds::none(self.0), |total, &opening| {
-            total.checked_add(search_opening(self.0, search, start, opening)?).ok_or(OddsError::Overflow)
-        })
+        // The openings of `openings(battle, false)`, one at a time (no list on the stack): the
+        // value of the start with each first mover to attack (cached as any state).
+        let mut total = Counts::ZERO;
+        for mover in first_movers(self.0) {
+            let counts = search.value(start, mover)?;
+            total.alice = total.alice.checked_add(counts.alice).ok_or(OddsError::Overflow)?;
+            total.bob = total.bob.checked_add(counts.bob).ok_or(OddsError::Overflow)?;
+        }
+        // Together they make the whole denominator.
+        with_counts(Odds::none(self.0), total)
     }
 }
 
@@ -437,27 +448,28 @@ struct OneOpening<'b>(&'b Battle, Opening);
 
 impl SearchRun for OneOpening<'_> {
     fn run<C: Cache>(self, search: &mut Search<'_, C>, start: &State) -> Result<Odds, OddsError> {
-        search_opening(self.0, search, start, self.1)
+        let Self(battle, opening) = self;
+        let counts = search.value_of_targets(start, opening.mover, opening.targets)?;
+        let mut odds = Odds::none(battle);
+        // The opening's share of the denominator: `420^K / t` for each of its targets among
+        // the `t` enemies (`t <= 7` divides 420), for one of the first movers.
+        let enemies = u128::try_from(battle.sizes[(opening.mover & 1) ^ 1]).map_err(|_| OddsError::Overflow)?;
+        let movers = first_movers(battle).len() as u128;
+        odds.denominator = odds.denominator / movers / enemies * u128::from(opening.targets.count_ones());
+        let mut share = with_counts(odds, counts)?;
+        share.denominator = Odds::none(battle).denominator;
+        Ok(share)
     }
 }
 
-/// The odds of `opening` (valid for `battle`) by `search` from the battle's `start`.
-fn search_opening<C: Cache>(
-    battle: &Battle,
-    search: &mut Search<'_, C>,
-    start: &State,
-    opening: Opening,
-) -> Result<Odds, OddsError> {
-    let counts = search.value_of_targets(start, opening.mover, opening.targets)?;
-    let mut odds = Odds::none(battle);
-    // The opening's share of the denominator: `420^K / t` for each of its targets among the
-    // `t` enemies (`t <= 7` divides 420), for one of the first movers.
-    let enemies = u128::try_from(battle.sizes[(opening.mover & 1) ^ 1]).map_err(|_| OddsError::Overflow)?;
-    let share =
-        odds.denominator / first_movers(battle).len() as u128 / enemies * u128::from(opening.targets.count_ones());
+/// `odds` (over a denominator) with Alice's and Bob's `counts` over it, and the tie the rest.
+fn with_counts(mut odds: Odds, counts: Counts) -> Result<Odds, OddsError> {
     odds.alice = counts.alice;
     odds.bob = counts.bob;
-    odds.tie =
-        share.checked_sub(counts.alice).and_then(|rest| rest.checked_sub(counts.bob)).ok_or(OddsError::Overflow)?;
+    odds.tie = odds
+        .denominator
+        .checked_sub(counts.alice)
+        .and_then(|rest| rest.checked_sub(counts.bob))
+        .ok_or(OddsError::Overflow)?;
     Ok(odds)
 }
