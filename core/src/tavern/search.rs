@@ -192,9 +192,9 @@ impl<'t, C: Cache> Search<'t, C> {
         if let Some(counts) = self.cache.get(key) {
             return Ok(counts);
         }
-        let targets = state.sides[(mover & 1) ^ 1].alive;
+        // Every enemy: `expand` attacks the alive ones among the targets.
         let counts =
-            self.expand(state, mover, targets, |search, child, exchange| search.child_value(child, mover, exchange))?;
+            self.expand(state, mover, u8::MAX, |search, child, exchange| search.child_value(child, mover, exchange))?;
         self.cache.put(key, alive, counts)?;
         Ok(counts)
     }
@@ -220,15 +220,14 @@ impl<'t, C: Cache> Search<'t, C> {
     /// The counts of an endgame state (fewer than `min_alive` minions alive, both sides
     /// non-empty; its ranks are not kept), searched without a cache in [`Packed`] words.
     fn endgame(&mut self, state: &State, mover: usize) -> Packed {
-        let targets = state.sides[(mover & 1) ^ 1].alive;
-        let Ok(counts) = self.expand(state, mover, targets, |search, child, _| {
+        let Ok(counts) = self.expand(state, mover, u8::MAX, |search, child, _| {
             Ok::<_, core::convert::Infallible>(search.endgame(child, mover ^ 1))
         });
         counts
     }
 
-    /// The counts of `state` from its children: the attacker against every target of
-    /// `targets` (alive enemies: all of them for the state's counts), each child not finished
+    /// The counts of `state` from its children: the attacker against every alive enemy among
+    /// `targets` (bits of slots: all of them for the state's counts), each child not finished
     /// valued by `child_value` (given the child and the exchange that made it; it may bring the
     /// child's ranks up to date).
     #[inline(always)]
