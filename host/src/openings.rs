@@ -11,10 +11,9 @@
 //! uneven 6-against-7 battle took 20 % longer on two threads than on one): a battle with one
 //! first mover is searched on one thread.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 
-use referee_core::tavern::{odds, opening_odds, openings, Battle, Odds, OddsError, Opening, Strategy};
+use referee_core::tavern::{odds, opening_odds, openings, Battle, Odds, OddsError, Strategy};
 use referee_core::HeapScratch;
 
 /// The odds of `battle` searched with `strategy` on up to `threads` threads, one per first
@@ -30,53 +29,29 @@ use referee_core::HeapScratch;
 /// As [`odds`] for each opening, over the threads.
 pub fn search(battle: &Battle, strategy: Strategy, threads: usize) -> Result<Odds, OddsError> {
     let parts = openings(battle, false);
-    let threads = threads.min(parts.len());
-    if threads < 2 {
+    let Some((&first, later)) = parts.split_first().filter(|(_, later)| threads > 1 && !later.is_empty()) else {
         return odds(battle, strategy, &mut HeapScratch::default());
-    }
-    let next = AtomicUsize::new(0);
-    let take = || search_some(battle, &parts, &next, strategy);
-    let sums: Vec<Result<Option<Odds>, OddsError>> = thread::scope(|scope| {
-        let helpers: Vec<_> =
-            (1..threads).filter_map(|_| thread::Builder::new().spawn_scoped(scope, take).ok()).collect();
-        let mine = take();
-        // A helper that panicked (it cannot: the core does not panic) left its openings untaken
-        // or half done: the sum would miss them, so it is an error.
-        std::iter::once(mine)
-            .chain(helpers.into_iter().map(|helper| helper.join().unwrap_or(Err(OddsError::Overflow))))
-            .collect()
-    });
-    let mut total: Option<Odds> = None;
-    for sum in sums {
-        if let Some(odds) = sum? {
-            total = Some(match total {
-                None => odds,
-                Some(total) => total.checked_add(odds).ok_or(OddsError::Overflow)?,
-            });
+    };
+    let search_one = move |opening| opening_odds(battle, opening, strategy, &mut HeapScratch::default());
+    thread::scope(|scope| {
+        // At most one later opening (the other first mover), so one thread each.
+        let helpers: Vec<_> = later
+            .iter()
+            .map(|&opening| thread::Builder::new().spawn_scoped(scope, move || search_one(opening)))
+            .collect();
+        let mut total = search_one(first)?;
+        for (helper, &opening) in helpers.into_iter().zip(later) {
+            let odds = match helper {
+                // A helper that panicked (it cannot: the core does not panic) left its opening
+                // unsearched: the sum would miss it, so it is an error.
+                Ok(helper) => helper.join().unwrap_or(Err(OddsError::Overflow))?,
+                // No thread: the opening is searched here.
+                Err(_) => search_one(opening)?,
+            };
+            total = total.checked_add(odds).ok_or(OddsError::Overflow)?;
         }
-    }
-    // Every opening was taken by a thread that finished without error: the sum is the odds.
-    total.ok_or(OddsError::Overflow)
-}
-
-/// Searches the openings of `parts` not yet taken (the next index in `next`) until none is
-/// left; the sum of their odds (`None` if it took none), or the first error.
-fn search_some(
-    battle: &Battle,
-    parts: &[Opening],
-    next: &AtomicUsize,
-    strategy: Strategy,
-) -> Result<Option<Odds>, OddsError> {
-    let mut sum: Option<Odds> = None;
-    let mut scratch = HeapScratch::default();
-    while let Some(&opening) = parts.get(next.fetch_add(1, Ordering::Relaxed)) {
-        let odds = opening_odds(battle, opening, strategy, &mut scratch)?;
-        sum = Some(match sum {
-            None => odds,
-            Some(sum) => sum.checked_add(odds).ok_or(OddsError::Overflow)?,
-        });
-    }
-    Ok(sum)
+        Ok(total)
+    })
 }
 
 #[cfg(test)]

@@ -250,12 +250,6 @@ pub struct Odds {
 }
 
 impl Odds {
-    /// No outcome yet, over `battle`'s denominator: the sum of no openings.
-    fn none(battle: &Battle) -> Self {
-        let scale = POW420.get(battle.sizes[0] + battle.sizes[1] - 1).copied().unwrap_or(0);
-        Self { alice: 0, bob: 0, tie: 0, denominator: scale * first_movers(battle).len() as u128 }
-    }
-
     /// The odds of two disjoint parts of one battle together (as [`opening_odds`] of two of
     /// its openings): `None` if their denominators differ or a sum exceeds the denominator.
     ///
@@ -351,6 +345,12 @@ fn whole_opening(battle: &Battle, mover: usize) -> Opening {
     Opening { mover, targets: u8::try_from((1u16 << enemies) - 1).unwrap_or(u8::MAX) }
 }
 
+/// The denominator of `battle`'s odds: `420^(n+m-1)`, times 2 when the sides are even.
+fn denominator(battle: &Battle) -> u128 {
+    let scale = POW420.get(battle.sizes[0] + battle.sizes[1] - 1).copied().unwrap_or(0);
+    scale * first_movers(battle).len() as u128
+}
+
 /// The sides that may attack first in `battle`: the one with more minions, or both.
 fn first_movers(battle: &Battle) -> core::ops::Range<usize> {
     match battle.sizes[0].cmp(&battle.sizes[1]) {
@@ -439,7 +439,8 @@ impl SearchRun for AllOpenings<'_> {
             total.bob = total.bob.checked_add(counts.bob).ok_or(OddsError::Overflow)?;
         }
         // Together they make the whole denominator.
-        with_counts(Odds::none(self.0), total)
+        let denominator = denominator(self.0);
+        Ok(Odds { alice: total.alice, bob: total.bob, tie: rest(denominator, total)?, denominator })
     }
 }
 
@@ -450,26 +451,17 @@ impl SearchRun for OneOpening<'_> {
     fn run<C: Cache>(self, search: &mut Search<'_, C>, start: &State) -> Result<Odds, OddsError> {
         let Self(battle, opening) = self;
         let counts = search.value_of_targets(start, opening.mover, opening.targets)?;
-        let mut odds = Odds::none(battle);
+        let denominator = denominator(battle);
         // The opening's share of the denominator: `420^K / t` for each of its targets among
         // the `t` enemies (`t <= 7` divides 420), for one of the first movers.
         let enemies = u128::try_from(battle.sizes[(opening.mover & 1) ^ 1]).map_err(|_| OddsError::Overflow)?;
         let movers = first_movers(battle).len() as u128;
-        odds.denominator = odds.denominator / movers / enemies * u128::from(opening.targets.count_ones());
-        let mut share = with_counts(odds, counts)?;
-        share.denominator = Odds::none(battle).denominator;
-        Ok(share)
+        let share = denominator / movers / enemies * u128::from(opening.targets.count_ones());
+        Ok(Odds { alice: counts.alice, bob: counts.bob, tie: rest(share, counts)?, denominator })
     }
 }
 
-/// `odds` (over a denominator) with Alice's and Bob's `counts` over it, and the tie the rest.
-fn with_counts(mut odds: Odds, counts: Counts) -> Result<Odds, OddsError> {
-    odds.alice = counts.alice;
-    odds.bob = counts.bob;
-    odds.tie = odds
-        .denominator
-        .checked_sub(counts.alice)
-        .and_then(|rest| rest.checked_sub(counts.bob))
-        .ok_or(OddsError::Overflow)?;
-    Ok(odds)
+/// The tie's count: what `counts` leave of `share`.
+fn rest(share: u128, counts: Counts) -> Result<u128, OddsError> {
+    share.checked_sub(counts.alice).and_then(|rest| rest.checked_sub(counts.bob)).ok_or(OddsError::Overflow)
 }
