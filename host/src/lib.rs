@@ -23,6 +23,7 @@ pub mod output;
 pub mod pair;
 pub mod rounds;
 pub mod standings;
+pub mod threads;
 
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -33,8 +34,7 @@ use input::{FileSource, Pull};
 use memory::MappedScratch;
 use referee_core::judge::{self, ExitStatus, Problem};
 use referee_core::scratch::Scratch;
-use referee_core::text::{ErrorKind, Scanner};
-use referee_core::{tavern, HeapScratch};
+use referee_core::HeapScratch;
 use standings::Failure;
 
 /// Exit status of a successful run.
@@ -160,33 +160,16 @@ fn solve(
         Some(mapped) => mapped,
         None => &mut heap,
     };
-    let mut rounds = rounds::Split::new(invocation.threads);
-    let result = if invocation.problem == Problem::Tavern && invocation.threads > 1 {
-        // The battle's openings searched on threads (`openings`), the judge text as one thread's.
-        let options = &invocation.options;
-        let mut scanner = Scanner::stream(&mut source, &mut window);
-        let solved = tavern::text::solve_from_with(
-            &mut scanner,
-            options.exact,
-            |battle| openings::search(battle, options.tavern, invocation.threads),
-            &mut answer,
-        );
-        if scanner.read_failed() {
-            Err(scanner.error(ErrorKind::Read))
-        } else {
-            solved
-        }
-    } else {
-        judge::run_read_with(
-            invocation.problem,
-            &mut source,
-            &invocation.options,
-            &mut window,
-            scratch,
-            &mut rounds,
-            &mut answer,
-        )
-    };
+    let mut hooks = threads::Threads::new(invocation.threads);
+    let result = judge::run_read_with(
+        invocation.problem,
+        &mut source,
+        &invocation.options,
+        &mut window,
+        scratch,
+        &mut hooks,
+        &mut answer,
+    );
     if let Some(e) = source.take_error() {
         return report(stderr, &format!("cannot read {name}: {e}"), EXIT_USAGE);
     }

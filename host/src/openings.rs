@@ -13,11 +13,13 @@
 
 use std::thread;
 
+use referee_core::scratch::Scratch;
 use referee_core::tavern::{odds, opening_odds, openings, Battle, Odds, OddsError, Strategy};
 use referee_core::HeapScratch;
 
 /// The odds of `battle` searched with `strategy` on up to `threads` threads, one per first
-/// mover (one thread, or uneven sides: [`odds`] on the calling thread).
+/// mover (one thread, or uneven sides: [`odds`] on the calling thread), the calling thread's
+/// search in `scratch`.
 ///
 /// Memory: each thread searching has its own scratch (the fixed table, `--table-kib`) and
 /// memo, so up to `threads` times one search's.
@@ -27,10 +29,15 @@ use referee_core::HeapScratch;
 ///
 /// # Complexity
 /// As [`odds`] for each opening, over the threads.
-pub fn search(battle: &Battle, strategy: Strategy, threads: usize) -> Result<Odds, OddsError> {
+pub fn search(
+    battle: &Battle,
+    strategy: Strategy,
+    threads: usize,
+    scratch: &mut (impl Scratch + ?Sized),
+) -> Result<Odds, OddsError> {
     let parts = openings(battle, false);
     let Some((&first, later)) = parts.split_first().filter(|(_, later)| threads > 1 && !later.is_empty()) else {
-        return odds(battle, strategy, &mut HeapScratch::default());
+        return odds(battle, strategy, scratch);
     };
     let search_one = move |opening| opening_odds(battle, opening, strategy, &mut HeapScratch::default());
     thread::scope(|scope| {
@@ -39,7 +46,7 @@ pub fn search(battle: &Battle, strategy: Strategy, threads: usize) -> Result<Odd
             .iter()
             .map(|&opening| thread::Builder::new().spawn_scoped(scope, move || search_one(opening)))
             .collect();
-        let mut total = search_one(first)?;
+        let mut total = opening_odds(battle, first, strategy, scratch)?;
         for (helper, &opening) in helpers.into_iter().zip(later) {
             let odds = match helper {
                 // A helper that panicked (it cannot: the core does not panic) left its opening
@@ -75,7 +82,11 @@ mod tests {
             ] {
                 let one = odds(battle, strategy, &mut HeapScratch::default()).unwrap();
                 for threads in [1, 2, 3, 8, 64] {
-                    assert_eq!(search(battle, strategy, threads), Ok(one), "{battle:?} {strategy:?} {threads}");
+                    assert_eq!(
+                        search(battle, strategy, threads, &mut HeapScratch::default()),
+                        Ok(one),
+                        "{battle:?} {strategy:?} {threads}"
+                    );
                 }
             }
         }
@@ -86,7 +97,7 @@ mod tests {
         let battle = Battle::new(&[1, 2, 3], &[4, 5, 6]).unwrap();
         // A table larger than the scratch's limit: every opening's search refuses it.
         let strategy = Strategy::Fixed { table_words: usize::MAX / 2 };
-        assert!(matches!(search(&battle, strategy, 2), Err(OddsError::Capacity(_))));
-        assert!(matches!(search(&battle, strategy, 1), Err(OddsError::Capacity(_))));
+        assert!(matches!(search(&battle, strategy, 2, &mut HeapScratch::default()), Err(OddsError::Capacity(_))));
+        assert!(matches!(search(&battle, strategy, 1, &mut HeapScratch::default()), Err(OddsError::Capacity(_))));
     }
 }

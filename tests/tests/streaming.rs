@@ -1,10 +1,15 @@
 //! Every input read as a stream (`judge::run_read`) gives what the whole input in memory
 //! (`judge::run`) gives: the same answer or the same positioned error, byte for byte, through
 //! windows from the smallest allowed to a few KiB and a source that hands out random pieces;
-//! a read that fails is reported as a read error, never as an answer or another refusal.
+//! a read that fails is reported as a read error, never as an answer or another refusal; hooks
+//! (`judge::run_read_with`) that do the driver's work change no byte.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::cast_possible_truncation)]
 
 use referee_core::judge::{self, ErrorKind, Options, Problem};
+use referee_core::scratch::Scratch;
+use referee_core::swiss::text::{InOrder, RoundWriter};
+use referee_core::swiss::Tournament;
+use referee_core::tavern::{self, Battle, Odds, OddsError, Strategy};
 use referee_core::text::{Read, ReadError, MIN_WINDOW};
 use referee_core::HeapScratch;
 use referee_tests::{inputs, pathgame_board, Rng};
@@ -60,6 +65,84 @@ fn streamed(
     let result = judge::run_read(problem, &mut source, options, &mut buffer, &mut HeapScratch::default(), &mut out)
         .map(|()| out);
     (result, source.read)
+}
+
+/// [`judge::Hooks`] that do the driver's own work and count it: rounds written, battles
+/// searched (or refused with `refusal`).
+#[derive(Default)]
+struct Counting {
+    rounds: CountingRounds,
+    battles: usize,
+    refusal: Option<OddsError>,
+}
+
+/// [`InOrder`] counting the rounds it writes.
+#[derive(Default)]
+struct CountingRounds {
+    in_order: InOrder,
+    written: usize,
+}
+
+impl RoundWriter<String> for CountingRounds {
+    fn write_round(&mut self, tournament: &Tournament<'_>, out: &mut String) -> std::fmt::Result {
+        self.written += 1;
+        self.in_order.write_round(tournament, out)
+    }
+}
+
+impl judge::Hooks<String> for Counting {
+    type Rounds = CountingRounds;
+
+    fn swiss_rounds(&mut self) -> &mut CountingRounds {
+        &mut self.rounds
+    }
+
+    fn tavern_odds(
+        &mut self,
+        battle: &Battle,
+        strategy: Strategy,
+        scratch: &mut (impl Scratch + ?Sized),
+    ) -> Result<Odds, OddsError> {
+        self.battles += 1;
+        match self.refusal {
+            Some(error) => Err(error),
+            None => tavern::odds(battle, strategy, scratch),
+        }
+    }
+}
+
+/// `judge::run_read_with` on `input` through a small window, with `hooks`.
+fn streamed_with(problem: Problem, input: &[u8], options: &Options, hooks: &mut Counting) -> Result<String, String> {
+    let mut source = input;
+    let mut out = String::new();
+    let mut buffer = vec![0u8; MIN_WINDOW + 7];
+    judge::run_read_with(problem, &mut source, options, &mut buffer, &mut HeapScratch::default(), hooks, &mut out)
+        .map(|()| out)
+        .map_err(|e| e.to_string())
+}
+
+#[test]
+fn hooks_do_the_rounds_and_the_battles_and_change_no_byte() {
+    let (mut rounds, mut battles) = (0, 0);
+    for (problem, input, name) in cases() {
+        for options in option_sets(problem) {
+            let mut hooks = Counting::default();
+            assert_eq!(
+                streamed_with(problem, &input, &options, &mut hooks),
+                whole(problem, &input, &options),
+                "{name}"
+            );
+            assert!(problem == Problem::Swiss || hooks.rounds.written == 0, "{name}");
+            assert!(problem == Problem::Tavern || hooks.battles == 0, "{name}");
+            rounds += hooks.rounds.written;
+            battles += hooks.battles;
+        }
+    }
+    assert!(rounds > 20 && battles > 10, "{rounds} rounds, {battles} battles");
+    // A search the hooks refuse is the input's error, at its start.
+    let mut hooks = Counting { refusal: Some(OddsError::Overflow), ..Counting::default() };
+    let refused = streamed_with(Problem::Tavern, b"2 3\n2 5\n3 4 1\n", &Options::default(), &mut hooks);
+    assert_eq!(refused, Err("1:1: an outcome count (beyond the proven integer range)".to_owned()));
 }
 
 /// Every option set of `problem` (plain, and `--exact` where there is one).

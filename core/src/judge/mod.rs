@@ -2,7 +2,8 @@
 //!
 //! This dispatcher knows every problem's text adapter (`<problem>::text`); no problem knows
 //! it. Drivers (the `referee` binary, the firmware's judge mode) call [`run`] (the input in
-//! memory), [`run_read`] (a stream, through a small window) or [`run_streaming`] (a board at
+//! memory), [`run_read`] (a stream, through a small window; [`run_read_with`] with [`Hooks`]
+//! for the work a caller does its own way, on threads say) or [`run_streaming`] (a board at
 //! offsets of a file) and map the outcome to an [`ExitStatus`].
 
 mod status;
@@ -13,6 +14,8 @@ pub use crate::text::{Error, ErrorKind, Position, Result};
 pub use status::ExitStatus;
 
 use crate::scratch::Scratch;
+use crate::swiss::text::RoundWriter;
+use crate::tavern::{Battle, Odds, OddsError};
 use crate::text::{Read, ReadAt, Scanner};
 
 /// The problems this crate solves.
@@ -229,43 +232,94 @@ pub fn run_read<R: Read + ?Sized, W: Write + ?Sized>(
     read_with::<_, _, crate::swiss::text::InOrder>(problem, source, options, window, scratch, None, out)
 }
 
-/// As [`run_read`], a `swiss` input's standings written round by round by `swiss_rounds`
-/// (the `referee` binary splits a large round's lines between threads; see
-/// [`crate::swiss::text::RoundWriter`]). Other problems ignore it.
+/// As [`run_read`], with the work `hooks` takes over done its way: a `swiss` input's standings
+/// written round by round by [`Hooks::swiss_rounds`] and a `tavern` battle searched by
+/// [`Hooks::tavern_odds`] (the `referee` binary does both on threads). The text read and
+/// written, and the errors, are [`run_read`]'s whenever the hooks give what their docs ask.
 ///
 /// # Errors
 /// As [`run_read`].
 ///
 /// # Complexity
-/// As [`run_read`].
+/// As [`run_read`], with the hooks' work in place of the driver's.
 pub fn run_read_with<R: Read + ?Sized, W: Write + ?Sized>(
     problem: Problem,
     source: &mut R,
     options: &Options,
     window: &mut [u8],
     scratch: &mut (impl Scratch + ?Sized),
-    swiss_rounds: &mut (impl crate::swiss::text::RoundWriter<W> + ?Sized),
+    hooks: &mut (impl Hooks<W> + ?Sized),
     out: &mut W,
 ) -> Result<()> {
-    read_with(problem, source, options, window, scratch, Some(swiss_rounds), out)
+    read_with(problem, source, options, window, scratch, Some(hooks), out)
 }
 
-/// [`run_read`] (`swiss_rounds` of `None`: `swiss` keeps its own writer) and [`run_read_with`].
-fn read_with<R: Read + ?Sized, W: Write + ?Sized, Rounds: crate::swiss::text::RoundWriter<W> + ?Sized>(
+/// The parts of a judge driver's work that a caller of [`run_read_with`] may do its own way
+/// (the `referee` binary does both on threads); [`InOrder`] does them as [`run_read`] does.
+///
+/// [`InOrder`]: crate::swiss::text::InOrder
+pub trait Hooks<W: Write + ?Sized> {
+    /// What writes a `swiss` input's rounds.
+    type Rounds: RoundWriter<W> + ?Sized;
+
+    /// The writer of a `swiss` input's rounds: it must write exactly
+    /// [`crate::swiss::text::write_round`]'s text (see [`RoundWriter`]).
+    fn swiss_rounds(&mut self) -> &mut Self::Rounds;
+
+    /// The odds of a `tavern` battle searched with `strategy`: exactly
+    /// [`crate::tavern::odds`]'s, which the default computes in `scratch`.
+    ///
+    /// # Errors
+    /// The search's ([`crate::tavern::OddsError`]), reported at the start of the input.
+    ///
+    /// # Complexity
+    /// As [`crate::tavern::odds`].
+    fn tavern_odds(
+        &mut self,
+        battle: &Battle,
+        strategy: crate::tavern::Strategy,
+        scratch: &mut (impl Scratch + ?Sized),
+    ) -> core::result::Result<Odds, OddsError> {
+        crate::tavern::odds(battle, strategy, scratch)
+    }
+}
+
+/// [`run_read`]'s ways: every round written in order, every battle searched on the calling
+/// thread.
+impl<W: Write + ?Sized> Hooks<W> for crate::swiss::text::InOrder {
+    type Rounds = Self;
+
+    fn swiss_rounds(&mut self) -> &mut Self {
+        self
+    }
+}
+
+/// [`run_read`] (`hooks` of `None`: `swiss` keeps its own round writer) and [`run_read_with`].
+fn read_with<R: Read + ?Sized, W: Write + ?Sized, H: Hooks<W> + ?Sized>(
     problem: Problem,
     source: &mut R,
     options: &Options,
     window: &mut [u8],
     scratch: &mut (impl Scratch + ?Sized),
-    swiss_rounds: Option<&mut Rounds>,
+    hooks: Option<&mut H>,
     out: &mut W,
 ) -> Result<()> {
     let mut scanner = Scanner::stream(source, window);
     let scanner = &mut scanner;
-    let result = match (problem, swiss_rounds) {
-        (Problem::Swiss, Some(rounds)) => crate::swiss::text::solve_from_with(scanner, scratch, rounds, out),
+    let result = match (problem, hooks) {
+        (Problem::Swiss, Some(hooks)) => {
+            crate::swiss::text::solve_from_with(scanner, scratch, hooks.swiss_rounds(), out)
+        }
         (Problem::Swiss, None) => crate::swiss::text::solve_from(scanner, scratch, out),
-        (Problem::Tavern, _) => crate::tavern::text::solve_from(scanner, options.exact, options.tavern, scratch, out),
+        (Problem::Tavern, Some(hooks)) => crate::tavern::text::solve_from_with(
+            scanner,
+            options.exact,
+            |battle| hooks.tavern_odds(battle, options.tavern, scratch),
+            out,
+        ),
+        (Problem::Tavern, None) => {
+            crate::tavern::text::solve_from(scanner, options.exact, options.tavern, scratch, out)
+        }
         (Problem::Greater, _) => crate::greater::text::solve_from(scanner, options.exact, scratch, out),
         (Problem::Pathgame, _) => crate::pathgame::text::solve_from(scanner, scratch, out),
         (Problem::Battle, _) => {
