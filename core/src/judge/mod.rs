@@ -264,6 +264,9 @@ pub trait Hooks<W: Write + ?Sized> {
 
     /// The writer of a `swiss` input's rounds: it must write exactly
     /// [`crate::swiss::text::write_round`]'s text (see [`RoundWriter`]).
+    ///
+    /// # Complexity
+    /// `O(1)` expected: the driver asks for it once per input.
     fn swiss_rounds(&mut self) -> &mut Self::Rounds;
 
     /// The odds of a `tavern` battle searched with `strategy`: exactly
