@@ -9,10 +9,18 @@
 //! entries.
 //!
 //! Memory: an entry plus hashbrown's control byte, in a power-of-two number of buckets kept at
-//! most 7/8 full. [`MEMO_INITIAL_STATES`] near states are reserved up front (2^14 buckets,
-//! 540 KB); a map doubles when full, until the two hold [`MEMO_CAPACITY`] states together (at
+//! most 7/8 full. [`MEMO_INITIAL_STATES`] near states are reserved up front (2^10 buckets,
+//! 33 KB); a map doubles when full, until the two hold [`MEMO_CAPACITY`] states together (at
 //! most 2^19 buckets of 49 bytes, 25.7 MB, if every state were a far one). Past that, new states
 //! are still searched exactly but no longer stored.
+//!
+//! The reservation is small because a state's place in the map is its hash: a battle of a few
+//! hundred states touches most pages of whatever is reserved, and a page the kernel hands out
+//! costs about 3 µs on the test VM. 540 KB up front (2^14 buckets) made the sample battles
+//! 0.4 ms slower to solve (1.75 against 1.34 ms for a whole run of the 6-against-6 sample, 130
+//! page faults more; twice that with a memo per thread), while the doublings up from 2^10
+//! buckets cost `tavern_states.in` 0.2 % more instructions and `tavern_max.in` 5 % (14.8
+//! against 14.1 M), the same wall time.
 
 use hashbrown::HashMap;
 
@@ -20,8 +28,8 @@ use super::search::{Cache, Counts};
 use super::state::alive_of;
 use super::OddsError;
 
-/// States reserved before the search starts: 2^14 buckets of near states, about 540 KB.
-pub const MEMO_INITIAL_STATES: usize = 14_336;
+/// States reserved before the search starts: 2^10 buckets of near states, about 33 KB.
+pub const MEMO_INITIAL_STATES: usize = 896;
 /// The most states the memo stores: 7/8 of 2^19 buckets.
 pub const MEMO_CAPACITY: usize = 458_752;
 /// The most minions alive in a state whose counts are stored as `u64` (`420^7 < 2^64`).
