@@ -35,29 +35,21 @@ pub fn search(
     threads: usize,
     scratch: &mut (impl Scratch + ?Sized),
 ) -> Result<Odds, OddsError> {
+    // Two first movers when the sides are even, and two threads for them; else one search.
     let parts = openings(battle, false);
-    let Some((&first, later)) = parts.split_first().filter(|(_, later)| threads > 1 && !later.is_empty()) else {
-        return odds(battle, strategy, scratch);
-    };
-    let search_one = move |opening| opening_odds(battle, opening, strategy, &mut HeapScratch::default());
+    let (&[first, second], 2..) = (&parts[..], threads) else { return odds(battle, strategy, scratch) };
     thread::scope(|scope| {
-        // At most one later opening (the other first mover), so one thread each.
-        let helpers: Vec<_> = later
-            .iter()
-            .map(|&opening| thread::Builder::new().spawn_scoped(scope, move || search_one(opening)))
-            .collect();
-        let mut total = opening_odds(battle, first, strategy, scratch)?;
-        for (helper, &opening) in helpers.into_iter().zip(later) {
-            let odds = match helper {
-                // A helper that panicked (it cannot: the core does not panic) left its opening
-                // unsearched: the sum would miss it, so it is an error.
-                Ok(helper) => helper.join().unwrap_or(Err(OddsError::Overflow))?,
-                // No thread: the opening is searched here.
-                Err(_) => search_one(opening)?,
-            };
-            total = total.checked_add(odds).ok_or(OddsError::Overflow)?;
-        }
-        Ok(total)
+        let helper = thread::Builder::new()
+            .spawn_scoped(scope, move || opening_odds(battle, second, strategy, &mut HeapScratch::default()));
+        let first_odds = opening_odds(battle, first, strategy, scratch)?;
+        let second_odds = match helper {
+            // A helper that panicked (it cannot: the core does not panic) left its opening
+            // unsearched: the sum would miss it, so it is an error.
+            Ok(helper) => helper.join().unwrap_or(Err(OddsError::Overflow))?,
+            // No thread: the opening is searched here.
+            Err(_) => opening_odds(battle, second, strategy, scratch)?,
+        };
+        first_odds.checked_add(second_odds).ok_or(OddsError::Overflow)
     })
 }
 
