@@ -24,7 +24,7 @@
 
 use hashbrown::HashMap;
 
-use super::search::{Cache, Counts};
+use super::search::{Cache, Counts, NEAR_MAX_ALIVE};
 use super::state::alive_of;
 use super::OddsError;
 
@@ -32,8 +32,6 @@ use super::OddsError;
 pub const MEMO_INITIAL_STATES: usize = 896;
 /// The most states the memo stores: 7/8 of 2^19 buckets.
 pub const MEMO_CAPACITY: usize = 458_752;
-/// The most minions alive in a state whose counts are stored as `u64` (`420^7 < 2^64`).
-const NEAR_MAX_ALIVE: u32 = 8;
 
 /// The memo: exact keys to exact counts.
 #[derive(Debug)]
@@ -136,8 +134,6 @@ mod tests {
 
     #[test]
     fn near_counts_fit_u64() {
-        // A state with NEAR_MAX_ALIVE alive has at most NEAR_MAX_ALIVE - 1 attacks left.
-        assert!(POW420[NEAR_MAX_ALIVE as usize - 1] <= u128::from(u64::MAX));
         let mut memo = Memo::new().unwrap();
         let top = POW420[NEAR_MAX_ALIVE as usize - 1];
         memo.put(key(NEAR_MAX_ALIVE, 1), NEAR_MAX_ALIVE, Counts { alice: top, bob: top }).unwrap();

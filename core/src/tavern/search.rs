@@ -50,6 +50,11 @@ const SHARE: [u32; 8] = [0, 420, 210, 140, 105, 84, 70, 60];
 /// have at most 4 alive, so their counts fit a [`Packed`] word.
 pub(super) const MAX_MIN_ALIVE: u32 = 5;
 
+/// The most minions alive in a state whose counts fit a `u64`: at most 7 attacks left, and
+/// `420^7 < 2^64` (see the module docs). The memo and the fixed table store such states' counts
+/// in two words.
+pub(super) const NEAR_MAX_ALIVE: u32 = 8;
+
 /// The two counts of an endgame state (at most 4 minions alive, scale at most `420^3 < 2^27`):
 /// Alice's in bits 0..32, Bob's in bits 32..64 (see the module docs).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -290,6 +295,12 @@ mod tests {
         for t in 1..=7u32 {
             assert_eq!(u128::from(SHARE[t as usize] * t), SCALE);
         }
+    }
+
+    #[test]
+    fn near_counts_fit_u64() {
+        // A state with NEAR_MAX_ALIVE alive has at most NEAR_MAX_ALIVE - 1 attacks left.
+        assert!(POW420[NEAR_MAX_ALIVE as usize - 1] <= u128::from(u64::MAX));
     }
 
     #[test]
