@@ -223,12 +223,38 @@ impl<'t, C: Cache> Search<'t, C> {
     }
 
     /// The counts of an endgame state (fewer than `min_alive` minions alive, both sides
-    /// non-empty; its ranks are not kept), searched without a cache in [`Packed`] words.
+    /// non-empty; its ranks are not kept), searched without a cache in [`Packed`] words; a
+    /// duel ([`Search::duel`]) in closed form.
     fn endgame(&mut self, state: &State, mover: usize) -> Packed {
+        if state.alive() == 2 {
+            return self.duel(state, mover);
+        }
         let Ok(counts) = self.expand(state, mover, u8::MAX, |search, child, _| {
             Ok::<_, core::convert::Infallible>(search.endgame(child, mover ^ 1))
         });
         counts
+    }
+
+    /// The counts of a duel, a state of one minion against one, with `mover` to attack: the
+    /// exchange ends the battle, so [`Search::expand`]'s one child is finished: 420 (`420/1`
+    /// times the winner's scale `420^0`) for the side whose minion survives, nothing for a tie
+    /// (both die; every exchange kills at least one). On `tavern_states.in` the endgame meets
+    /// 341 000 duels with the fixed table: 3 % of the instructions.
+    #[inline(always)]
+    fn duel(&self, state: &State, mover: usize) -> Packed {
+        let me = mover & 1;
+        let foe = me ^ 1;
+        let mine = state.sides[me].next_attacker();
+        let theirs = state.sides[foe].alive.trailing_zeros() as usize & 7;
+        let i_survive = state.sides[me].health[mine] > self.values[foe][theirs];
+        let they_survive = state.sides[foe].health[theirs] > self.values[me][mine];
+        // Alice's count in the low half, Bob's in the high half (`Packed`).
+        let win = |side: usize| Packed(420u64 << (32 * side));
+        match (i_survive, they_survive) {
+            (true, false) => win(me),
+            (false, true) => win(foe),
+            _ => Packed(0),
+        }
     }
 
     /// The counts of `state` from its children: the attacker against every alive enemy among
@@ -301,6 +327,41 @@ mod tests {
     fn near_counts_fit_u64() {
         // A state with NEAR_MAX_ALIVE alive has at most NEAR_MAX_ALIVE - 1 attacks left.
         assert!(POW420[NEAR_MAX_ALIVE as usize - 1] <= u128::from(u64::MAX));
+    }
+
+    #[test]
+    fn duels_in_closed_form_are_the_expansion() {
+        use crate::tavern::state::{Side, RANK_TABLE_WORDS};
+        let mut words = [0u32; RANK_TABLE_WORDS];
+        let values = [[5, 9, 0, 0, 0, 0, 0, 0], [3, 7, 0, 0, 0, 0, 0, 0]];
+        let ranks = RankTable::build(&mut words, &values, [2, 2]).unwrap();
+        let mut search = Search::new(values, ranks, crate::tavern::table::FixedTable::new(&mut []), 4);
+        let mut checked = 0;
+        for (alice, bob) in [(0usize, 0usize), (0, 1), (1, 0), (1, 1)] {
+            for health in [[1, 1], [2, 7], [4, 3], [5, 9], [3, 2], [9, 7], [5, 3], [2, 2]] {
+                // A minion's health never exceeds its attack (it starts equal and only drops).
+                if health[0] > values[0][alice] || health[1] > values[1][bob] {
+                    continue;
+                }
+                for mover in 0..2 {
+                    let mut state = State { sides: [Side::new(&values[0], 2), Side::new(&values[1], 2)] };
+                    for (side, slot) in [(0, alice), (1, bob)] {
+                        let board = &mut state.sides[side];
+                        // A lone minion's attacked set is empty (a new cycle).
+                        (board.alive, board.attacked, board.count) = (1 << slot, 0, 1);
+                        board.health[slot] = health[side];
+                    }
+                    let Ok(expanded) = search.expand(&state, mover, u8::MAX, |_, _, _| {
+                        Err::<Packed, _>("a duel's child is always finished")
+                    }) else {
+                        panic!("a duel's child was not finished: {state:?}");
+                    };
+                    assert_eq!(search.duel(&state, mover), expanded, "{state:?}, mover {mover}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 30, "{checked}");
     }
 
     #[test]
