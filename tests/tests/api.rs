@@ -249,7 +249,7 @@ fn strategies_say_what_scratch_they_need() {
     assert_eq!(tavern::words_needed(Strategy::Memo), Some(tavern::RANK_TABLE_WORDS));
     assert_eq!(tavern::words_needed(Strategy::Fixed { table_words: 0 }), Some(tavern::RANK_TABLE_WORDS));
     assert_eq!(tavern::words_needed(Strategy::Fixed { table_words: usize::MAX }), None);
-    assert_eq!(tavern::BUCKET_WORDS, 2 * tavern::SLOT_WORDS);
+    assert_eq!(tavern::BUCKET_WORDS, 4 * tavern::SLOT_WORDS);
 }
 
 /// The odds of the official sample `2 5` against `3 4 1`: 1/8, 3/4, 1/8.

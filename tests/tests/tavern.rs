@@ -119,10 +119,10 @@ fn solver_odds(battle: &Battle, strategy: Strategy, scratch: &mut HeapScratch) -
     fractions
 }
 
-/// Table sizes the fixed strategy is run with: none (plain search), one bucket, three buckets
-/// (no far states cached), four and one far bucket (100 words: a quarter holds one far bucket of
-/// 24 words), 4 KiB and the default.
-const TABLES: [usize; 6] = [0, BUCKET_WORDS, 3 * BUCKET_WORDS + 5, 100, 1024, DEFAULT_TABLE_WORDS];
+/// Table sizes the fixed strategy is run with: none (plain search), one near bucket, two near
+/// buckets and no far one (a quarter of 69 words holds no far bucket of 24), two near buckets
+/// and one far one (100 words), 4 KiB and the default.
+const TABLES: [usize; 6] = [0, BUCKET_WORDS, 2 * BUCKET_WORDS + 5, 100, 1024, DEFAULT_TABLE_WORDS];
 
 /// The most minions on both sides together in a battle of `family` (keeps the brute force
 /// affordable: the larger the values, the fewer mutual kills and the larger the tree).

@@ -26,8 +26,8 @@
 //!   states, at most 25.7 MB; see `memo`), plus [`RANK_TABLE_WORDS`]
 //!   scratch words. An allocation failure is an [`OddsError::OutOfMemory`], never an abort.
 //! - [`Strategy::Fixed`]: no heap. A two-way transposition table of `table_words` scratch
-//!   words (64-byte buckets of two states with at most 8 alive, and a quarter of the words in
-//!   96-byte buckets for the others; see `table`) caches states with at least
+//!   words (128-byte buckets of four states with at most 8 alive, and a quarter of the words
+//!   in 96-byte buckets of two for the others; see `table`) caches states with at least
 //!   [`FIXED_MIN_ALIVE`] minions alive; with the rank table (5 KiB) that is
 //!   [`FIXED_SCRATCH_WORDS`] (147.0 KiB) by default. With no room for a bucket it is a plain
 //!   depth-first search, still exact. Stack: the recursion is at most 14 levels deep (one per
@@ -93,7 +93,7 @@ pub const FIXED_MIN_ALIVE: u32 = 4;
 pub const FIXED_SCRATCH_WORDS: usize = RANK_TABLE_WORDS + DEFAULT_TABLE_WORDS;
 
 /// Scratch words a search with `strategy` needs, if that fits a `usize`: [`RANK_TABLE_WORDS`],
-/// plus the table of [`Strategy::Fixed`] (whole buckets are used, [`BUCKET_WORDS`] for two states
+/// plus the table of [`Strategy::Fixed`] (whole buckets are used, [`BUCKET_WORDS`] for four states
 /// with at most 8 alive, 24 words for two of the others in a quarter of the words; fewer than
 /// [`BUCKET_WORDS`] words mean a plain depth-first search, still exact).
 ///

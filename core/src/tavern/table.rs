@@ -1,26 +1,35 @@
 //! The fixed-size transposition table of the no-heap strategy, carved out of scratch words.
 //!
-//! A lossy cache in two regions of two-way buckets, by the minions alive (as the memo's two
-//! maps): a state with at most [`NEAR_MAX_ALIVE`] alive has counts below `2^64` (see `search`),
-//! so its slot is [`SLOT_WORDS`] = 8 words (the exact 127-bit key in four, Alice's and Bob's
-//! counts in two each) and a bucket of two is one 64-byte cache line ([`BUCKET_WORDS`]); the
-//! others take [`FAR_SLOT_WORDS`] = 12 (four-word counts). The far region has a quarter of the
-//! words ([`FAR_SHARE`]), the near region the rest: on `tavern_states.in` 94 % of the states
-//! are near ones, but the far ones have the largest subtrees (`tavern_max.in` takes 3 times the
-//! instructions with no far state cached). Against one region of 48-byte slots the default
-//! table holds 4 166 states instead of 3 028 (3 410 near, 756 far) and takes 9 to 12 % fewer
-//! instructions on the benchmark inputs (`tavern_states.in` 806.7 against 901.5 M on one thread);
-//! a quarter for the far states is the best share over tables of 2 KiB, 5 KiB and the default
-//! together (an eighth takes 2.6 % fewer on the default table, 28 % more on `tavern_max.in` with
-//! 2 KiB; a half more on both small tables).
+//! A lossy cache in two regions, by the minions alive (as the memo's two maps): a state with at
+//! most [`NEAR_MAX_ALIVE`] alive has counts below `2^64` (see `search`), so its slot is
+//! [`SLOT_WORDS`] = 8 words (the exact 127-bit key in four, Alice's and Bob's counts in two
+//! each), four to a bucket of two cache lines ([`BUCKET_WORDS`]); the others take
+//! [`FAR_SLOT_WORDS`] = 12 (four-word counts), two to a bucket. The far region has a quarter
+//! of the words ([`FAR_SHARE`]), the near region the rest: on `tavern_states.in` 94 % of the
+//! states are near ones, but the far ones have the largest subtrees (`tavern_max.in` takes 3
+//! times the instructions with no far state cached).
 //!
 //! A key hashes to one bucket of its region. The bucket's first slot keeps the entry with the
-//! most minions alive (the largest subtree, so the most work saved), its second slot takes
-//! everything else (always replaced). A lookup compares the whole key, so a hit is always the
-//! state itself: the table can forget states but never confuse them. An all-zero key marks an
-//! empty slot (no searched state has an empty board). A region without a whole bucket caches
-//! nothing; with fewer than [`BUCKET_WORDS`] words there is no table and the search is a plain
-//! depth-first search.
+//! most minions alive (the largest subtree, so the most work saved); the other slots hold the
+//! latest entries (a new one takes the second slot, the others move one slot on, the oldest
+//! is dropped). A lookup compares the whole key, so a hit is always the state itself: the
+//! table can forget states but never confuse them. An all-zero key marks an empty slot (no
+//! searched state has an empty board). A region without a whole bucket caches nothing; with
+//! fewer than [`BUCKET_WORDS`] words there is no table and the search is a plain depth-first
+//! search.
+//!
+//! Measured (instructions on one thread, `tavern_states.in`, `tavern_max.in`,
+//! `tavern_mixed.in`, with the default table): one region of two-way buckets of 48-byte slots
+//! held 3 028 states and took 901.5, 16.0 and 27.1 M; the two regions with two-way buckets
+//! (4 166 states) 806.7, 14.6 and 24.0 M; four-way near buckets (4 164 states) 732.9, 13.7
+//! and 22.4 M, and no more on tables of 1, 2, 5 and 20 KiB but for `tavern_mixed.in` at 1 KiB
+//! (+0.9 %). Tried and dropped: eight-way near buckets (756.5 M: more keys compared), four-way
+//! far buckets (27 % more on `tavern_max.in` at 5 KiB), a bucket evicting its entry with the
+//! fewest alive (995.1 M: the latest entries are the likeliest to be met again), priorities by
+//! the subtree's measured size instead of the minions alive (no better). A quarter of the
+//! words for the far states is the best share over tables of 2 KiB, 5 KiB and the default
+//! together (an eighth takes 2.6 % fewer on the default table, 28 % more on `tavern_max.in`
+//! with 2 KiB; a half more on both small tables).
 
 use super::search::{Cache, Counts, NEAR_MAX_ALIVE};
 use super::state::alive_of;
@@ -29,8 +38,9 @@ use super::OddsError;
 /// Words per slot of a near state (at most [`NEAR_MAX_ALIVE`] alive): a 4-word key and two
 /// 2-word counts (32 bytes).
 pub const SLOT_WORDS: usize = KEY_WORDS + 2 * 2;
-/// Words per bucket of two near slots (64 bytes): the fewest words of a table that caches.
-pub const BUCKET_WORDS: usize = 2 * SLOT_WORDS;
+/// Words per bucket of four near slots (128 bytes, two cache lines): the fewest words of a
+/// table that caches.
+pub const BUCKET_WORDS: usize = 4 * SLOT_WORDS;
 /// Words per slot of a far state (more alive): a 4-word key and two 4-word counts (48 bytes).
 pub(super) const FAR_SLOT_WORDS: usize = KEY_WORDS + 2 * 4;
 /// The far region's share of a table's words: one part in `FAR_SHARE`, in whole buckets of two
@@ -47,7 +57,7 @@ pub(super) struct FixedTable<'w> {
     far: Region<'w, 4, FAR_BUCKET_WORDS>,
 }
 
-/// Words per bucket of two far slots.
+/// Words per bucket of two far slots (96 bytes).
 const FAR_BUCKET_WORDS: usize = 2 * FAR_SLOT_WORDS;
 
 impl<'w> FixedTable<'w> {
@@ -60,8 +70,8 @@ impl<'w> FixedTable<'w> {
     }
 }
 
-/// Two-way buckets of `BUCKET` words: two slots of a key and two counts of `COUNT` words each
-/// (`BUCKET = 2 · (4 + 2 · COUNT)`).
+/// Buckets of `BUCKET` words: slots of a key and two counts of `COUNT` words each (`BUCKET` a
+/// multiple of the slot, at least two slots).
 #[derive(Debug)]
 struct Region<'w, const COUNT: usize, const BUCKET: usize> {
     words: &'w mut [u32],
@@ -70,10 +80,11 @@ struct Region<'w, const COUNT: usize, const BUCKET: usize> {
 
 impl<'w, const COUNT: usize, const BUCKET: usize> Region<'w, COUNT, BUCKET> {
     /// Words per slot.
-    const SLOT: usize = BUCKET / 2;
+    const SLOT: usize = KEY_WORDS + 2 * COUNT;
 
     /// A region of the whole buckets of `words`, emptied.
     fn new(words: &'w mut [u32]) -> Self {
+        const { assert!(BUCKET.is_multiple_of(Self::SLOT) && BUCKET >= 2 * Self::SLOT) };
         let buckets = words.len() / BUCKET;
         let words = words.get_mut(..buckets * BUCKET).unwrap_or_default();
         words.fill(0);
@@ -90,34 +101,33 @@ impl<'w, const COUNT: usize, const BUCKET: usize> Region<'w, COUNT, BUCKET> {
         self.words.get_mut(start..start.checked_add(BUCKET)?)?.try_into().ok()
     }
 
-    /// The counts in the slot at word `at` of `bucket`.
-    #[inline]
-    fn counts(bucket: &[u32; BUCKET], at: usize) -> Counts {
-        Counts {
-            alice: read::<BUCKET, COUNT>(bucket, at + KEY_WORDS),
-            bob: read::<BUCKET, COUNT>(bucket, at + KEY_WORDS + COUNT),
-        }
-    }
-
     /// The counts stored for `key`, if any.
     #[inline]
     fn get(&mut self, key: u128) -> Option<Counts> {
         let bucket = self.bucket(key)?;
-        if read::<BUCKET, KEY_WORDS>(bucket, 0) == key {
-            Some(Self::counts(bucket, 0))
-        } else if read::<BUCKET, KEY_WORDS>(bucket, Self::SLOT) == key {
-            Some(Self::counts(bucket, Self::SLOT))
-        } else {
-            None
-        }
+        (0..BUCKET / Self::SLOT)
+            .map(|slot| slot * Self::SLOT)
+            .find(|&at| read::<BUCKET, KEY_WORDS>(bucket, at) == key)
+            .map(|at| Counts {
+                alice: read::<BUCKET, COUNT>(bucket, at + KEY_WORDS),
+                bob: read::<BUCKET, COUNT>(bucket, at + KEY_WORDS + COUNT),
+            })
     }
 
     /// Stores `counts` (each below `2^(32·COUNT)`) for `key`, a state with `alive` alive: in
-    /// the first slot of its bucket if no state there has more alive, else in the second.
+    /// the first slot of its bucket if no state there has more alive, else as the latest of the
+    /// other slots (the others move one slot on, the oldest is dropped).
     #[inline]
     fn put(&mut self, key: u128, alive: u32, counts: Counts) {
         let Some(bucket) = self.bucket(key) else { return };
-        let at = if alive >= alive_of(read::<BUCKET, KEY_WORDS>(bucket, 0)) { 0 } else { Self::SLOT };
+        let at = if alive >= alive_of(read::<BUCKET, KEY_WORDS>(bucket, 0)) {
+            0
+        } else {
+            if BUCKET > 2 * Self::SLOT {
+                bucket.copy_within(Self::SLOT..BUCKET - Self::SLOT, 2 * Self::SLOT);
+            }
+            Self::SLOT
+        };
         write::<BUCKET, KEY_WORDS>(bucket, at, key);
         write::<BUCKET, COUNT>(bucket, at + KEY_WORDS, counts.alice);
         write::<BUCKET, COUNT>(bucket, at + KEY_WORDS + COUNT, counts.bob);
@@ -184,34 +194,40 @@ mod tests {
 
     #[test]
     fn keeps_the_largest_and_the_latest() {
-        // One near bucket, no far one (a quarter of 21 words holds no far bucket).
+        // One near bucket, no far one (a quarter of 37 words holds no far bucket).
         let mut words = [0xffff_ffffu32; BUCKET_WORDS + 5];
         let mut table = FixedTable::new(&mut words);
         assert_eq!((table.near.buckets, table.far.buckets), (1, 0));
         let large = key(8, 1);
         let top = Counts { alice: u128::from(u64::MAX), bob: 1 };
         table.put(large, 8, top).unwrap();
-        table.put(key(2, 2), 2, Counts { alice: 2, bob: 0 }).unwrap();
-        table.put(key(3, 3), 3, Counts { alice: 3, bob: 0 }).unwrap();
+        // The latest three of the smaller ones stay.
+        for tag in 2..=5 {
+            table.put(key(3, tag), 3, Counts { alice: tag, bob: 0 }).unwrap();
+        }
         assert_eq!(table.get(large), Some(top));
-        assert_eq!(table.get(key(3, 3)), Some(Counts { alice: 3, bob: 0 }));
-        assert_eq!(table.get(key(2, 2)), None);
-        table.put(key(8, 4), 8, Counts::ZERO).unwrap();
+        assert_eq!(table.get(key(3, 2)), None);
+        for tag in 3..=5 {
+            assert_eq!(table.get(key(3, tag)), Some(Counts { alice: tag, bob: 0 }));
+        }
+        // As many alive as the first slot's: the first slot is replaced.
+        table.put(key(8, 6), 8, Counts::ZERO).unwrap();
         assert_eq!(table.get(large), None);
-        assert_eq!(table.get(key(8, 4)), Some(Counts::ZERO));
+        assert_eq!(table.get(key(8, 6)), Some(Counts::ZERO));
+        assert_eq!(table.get(key(3, 3)), Some(Counts { alice: 3, bob: 0 }));
         // No far region: a far state is searched again, never stored.
-        table.put(key(14, 5), 14, Counts::ZERO).unwrap();
-        assert_eq!(table.get(key(14, 5)), None);
+        table.put(key(14, 7), 14, Counts::ZERO).unwrap();
+        assert_eq!(table.get(key(14, 7)), None);
         // Counts too large for a near slot are not stored (the search never makes them).
-        table.put(key(5, 6), 5, Counts { alice: 1 << 64, bob: 0 }).unwrap();
-        assert_eq!(table.get(key(5, 6)), None);
+        table.put(key(5, 8), 5, Counts { alice: 1 << 64, bob: 0 }).unwrap();
+        assert_eq!(table.get(key(5, 8)), None);
     }
 
     #[test]
     fn far_states_have_a_region_of_their_own() {
-        let mut words = [7u32; 4 * 2 * FAR_SLOT_WORDS];
+        let mut words = [7u32; 4 * FAR_BUCKET_WORDS];
         let mut table = FixedTable::new(&mut words);
-        assert_eq!((table.near.buckets, table.far.buckets), (4, 1));
+        assert_eq!((table.near.buckets, table.far.buckets), (2, 1));
         let huge = Counts { alice: u128::MAX >> 14, bob: 3 };
         table.put(key(14, 1), 14, huge).unwrap();
         table.put(key(9, 2), 9, Counts { alice: 9, bob: 9 }).unwrap();
@@ -227,11 +243,11 @@ mod tests {
     }
 
     #[test]
-    fn the_default_table_holds_4_166_states() {
+    fn the_default_table_holds_4_164_states() {
         let mut words = std::vec![0u32; DEFAULT_TABLE_WORDS];
         let table = FixedTable::new(&mut words);
-        assert_eq!((2 * table.near.buckets, 2 * table.far.buckets), (3_410, 756));
-        assert_eq!(BUCKET_WORDS * 4, 64);
+        assert_eq!((4 * table.near.buckets, 2 * table.far.buckets), (3_408, 756));
+        assert_eq!((BUCKET_WORDS * 4, FAR_BUCKET_WORDS * 4), (128, 96));
     }
 
     #[test]
