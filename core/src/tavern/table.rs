@@ -21,8 +21,9 @@
 //! Measured (instructions on one thread, `tavern_states.in`, `tavern_max.in`,
 //! `tavern_mixed.in`, with the default table): one region of two-way buckets of 48-byte slots
 //! held 3 028 states and took 901.5, 16.0 and 27.1 M; the two regions with two-way buckets
-//! (4 166 states) 806.7, 14.6 and 24.0 M; four-way near buckets (4 164 states) 732.9, 13.7
-//! and 22.4 M, and no more on tables of 1, 2, 5 and 20 KiB but for `tavern_mixed.in` at 1 KiB
+//! (4 166 states) 806.7, 14.6 and 24.0 M (780.9, 14.2 and 23.0 M with the endgame's duels in
+//! closed form, `search`); then four-way near buckets (4 164 states) 727.5, 13.6 and 22.3 M, and
+//! no more on tables of 1, 2, 5 and 20 KiB but for `tavern_mixed.in` at 1 KiB
 //! (+0.9 %). Tried and dropped: eight-way near buckets (756.5 M: more keys compared), four-way
 //! far buckets (27 % more on `tavern_max.in` at 5 KiB), a bucket evicting its entry with the
 //! fewest alive (995.1 M: the latest entries are the likeliest to be met again), priorities by
@@ -53,8 +54,8 @@ const KEY_WORDS: usize = 4;
 /// states.
 #[derive(Debug)]
 pub(super) struct FixedTable<'w> {
-    near: Region<'w, 2, BUCKET_WORDS>,
-    far: Region<'w, 4, FAR_BUCKET_WORDS>,
+    near: Region<'w, 2, SLOT_WORDS, 4>,
+    far: Region<'w, 4, FAR_SLOT_WORDS, 2>,
 }
 
 /// Words per bucket of two far slots (96 bytes).
@@ -70,48 +71,43 @@ impl<'w> FixedTable<'w> {
     }
 }
 
-/// Buckets of `BUCKET` words: slots of a key and two counts of `COUNT` words each (`BUCKET` a
-/// multiple of the slot, at least two slots).
+/// Buckets of `WAYS` slots of `SLOT` words: a key and two counts of `COUNT` words each
+/// (`SLOT = 4 + 2·COUNT`, at least two ways).
 #[derive(Debug)]
-struct Region<'w, const COUNT: usize, const BUCKET: usize> {
-    words: &'w mut [u32],
+struct Region<'w, const COUNT: usize, const SLOT: usize, const WAYS: usize> {
+    slots: &'w mut [[u32; SLOT]],
     buckets: u64,
 }
 
-impl<'w, const COUNT: usize, const BUCKET: usize> Region<'w, COUNT, BUCKET> {
-    /// Words per slot.
-    const SLOT: usize = KEY_WORDS + 2 * COUNT;
-
+impl<'w, const COUNT: usize, const SLOT: usize, const WAYS: usize> Region<'w, COUNT, SLOT, WAYS> {
     /// A region of the whole buckets of `words`, emptied.
     fn new(words: &'w mut [u32]) -> Self {
-        const { assert!(BUCKET.is_multiple_of(Self::SLOT) && BUCKET >= 2 * Self::SLOT) };
-        let buckets = words.len() / BUCKET;
-        let words = words.get_mut(..buckets * BUCKET).unwrap_or_default();
-        words.fill(0);
-        Self { words, buckets: u64::try_from(buckets).unwrap_or(0).min(u64::from(u32::MAX)) }
+        const { assert!(SLOT == KEY_WORDS + 2 * COUNT && WAYS >= 2) };
+        let (slots, _) = words.as_chunks_mut::<SLOT>();
+        let buckets = slots.len() / WAYS;
+        let slots = slots.get_mut(..buckets * WAYS).unwrap_or_default();
+        slots.fill([0; SLOT]);
+        Self { slots, buckets: u64::try_from(buckets).unwrap_or(0).min(u64::from(u32::MAX)) }
     }
 
     /// `key`'s bucket, if the region has buckets.
     #[inline]
-    fn bucket(&mut self, key: u128) -> Option<&mut [u32; BUCKET]> {
+    fn bucket(&mut self, key: u128) -> Option<&mut [[u32; SLOT]; WAYS]> {
         let folded = low_u64(key) ^ low_u64(key >> 64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let mixed = folded.wrapping_mul(0xd6e8_feb8_6659_fd93);
         // `buckets < 2^32`, so the product fits and the index is below `buckets`.
-        let start = usize::try_from(((mixed >> 32) * self.buckets) >> 32).ok()?.checked_mul(BUCKET)?;
-        self.words.get_mut(start..start.checked_add(BUCKET)?)?.try_into().ok()
+        let start = usize::try_from(((mixed >> 32) * self.buckets) >> 32).ok()?.checked_mul(WAYS)?;
+        self.slots.get_mut(start..start.checked_add(WAYS)?)?.try_into().ok()
     }
 
     /// The counts stored for `key`, if any.
     #[inline]
     fn get(&mut self, key: u128) -> Option<Counts> {
         let bucket = self.bucket(key)?;
-        (0..BUCKET / Self::SLOT)
-            .map(|slot| slot * Self::SLOT)
-            .find(|&at| read::<BUCKET, KEY_WORDS>(bucket, at) == key)
-            .map(|at| Counts {
-                alice: read::<BUCKET, COUNT>(bucket, at + KEY_WORDS),
-                bob: read::<BUCKET, COUNT>(bucket, at + KEY_WORDS + COUNT),
-            })
+        bucket.iter().find(|slot| read::<SLOT, KEY_WORDS>(slot, 0) == key).map(|slot| Counts {
+            alice: read::<SLOT, COUNT>(slot, KEY_WORDS),
+            bob: read::<SLOT, COUNT>(slot, KEY_WORDS + COUNT),
+        })
     }
 
     /// Stores `counts` (each below `2^(32·COUNT)`) for `key`, a state with `alive` alive: in
@@ -120,35 +116,38 @@ impl<'w, const COUNT: usize, const BUCKET: usize> Region<'w, COUNT, BUCKET> {
     #[inline]
     fn put(&mut self, key: u128, alive: u32, counts: Counts) {
         let Some(bucket) = self.bucket(key) else { return };
-        let at = if alive >= alive_of(read::<BUCKET, KEY_WORDS>(bucket, 0)) {
-            0
-        } else {
-            if BUCKET > 2 * Self::SLOT {
-                bucket.copy_within(Self::SLOT..BUCKET - Self::SLOT, 2 * Self::SLOT);
+        let first = alive >= alive_of(read::<SLOT, KEY_WORDS>(&bucket[0], 0));
+        if !first {
+            // Slot by slot, from the oldest (a `copy_within` would bring `memmove` into the
+            // firmware images: 0.8 KiB of flash).
+            for way in (2..WAYS).rev() {
+                bucket[way] = bucket[way - 1];
             }
-            Self::SLOT
-        };
-        write::<BUCKET, KEY_WORDS>(bucket, at, key);
-        write::<BUCKET, COUNT>(bucket, at + KEY_WORDS, counts.alice);
-        write::<BUCKET, COUNT>(bucket, at + KEY_WORDS + COUNT, counts.bob);
+        }
+        let slot = &mut bucket[usize::from(!first)];
+        write::<SLOT, KEY_WORDS>(slot, 0, key);
+        write::<SLOT, COUNT>(slot, KEY_WORDS, counts.alice);
+        write::<SLOT, COUNT>(slot, KEY_WORDS + COUNT, counts.bob);
     }
 }
 
-/// `LEN` words of `words` from `at`, least significant first, as a `u128`.
+/// `LEN` words of `slot` from `at` (a constant: `at + LEN <= SLOT`), least significant first, as
+/// a `u128`.
 #[inline]
-fn read<const BUCKET: usize, const LEN: usize>(words: &[u32; BUCKET], at: usize) -> u128 {
+fn read<const SLOT: usize, const LEN: usize>(slot: &[u32; SLOT], at: usize) -> u128 {
     let mut value = 0u128;
     for i in (0..LEN).rev() {
-        value = value << 32 | u128::from(words[(at + i) % BUCKET]);
+        value = value << 32 | u128::from(slot[(at + i) % SLOT]);
     }
     value
 }
 
-/// Writes the low `LEN` words of `value` into `words` from `at`, least significant first.
+/// Writes the low `LEN` words of `value` into `slot` from `at` (a constant: `at + LEN <= SLOT`),
+/// least significant first.
 #[inline]
-fn write<const BUCKET: usize, const LEN: usize>(words: &mut [u32; BUCKET], at: usize, mut value: u128) {
+fn write<const SLOT: usize, const LEN: usize>(slot: &mut [u32; SLOT], at: usize, mut value: u128) {
     for i in 0..LEN {
-        words[(at + i) % BUCKET] = u32::try_from(value & 0xffff_ffff).unwrap_or(0);
+        slot[(at + i) % SLOT] = u32::try_from(value & 0xffff_ffff).unwrap_or(0);
         value >>= 32;
     }
 }
