@@ -36,7 +36,7 @@ use super::search::{Cache, Counts, NEAR_MAX_ALIVE};
 use super::state::alive_of;
 use super::OddsError;
 
-/// Words per slot of a near state (at most [`NEAR_MAX_ALIVE`] alive): a 4-word key and two
+/// Words per slot of a near state (at most 8 minions alive): a 4-word key and two
 /// 2-word counts (32 bytes).
 pub const SLOT_WORDS: usize = KEY_WORDS + 2 * 2;
 /// Words per bucket of four near slots (128 bytes, two cache lines): the fewest words of a
