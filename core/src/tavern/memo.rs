@@ -133,7 +133,7 @@ mod tests {
     }
 
     #[test]
-    fn near_counts_fit_u64() {
+    fn the_largest_near_counts_are_stored_in_the_near_map() {
         let mut memo = Memo::new().unwrap();
         let top = POW420[NEAR_MAX_ALIVE as usize - 1];
         memo.put(key(NEAR_MAX_ALIVE, 1), NEAR_MAX_ALIVE, Counts { alice: top, bob: top }).unwrap();
