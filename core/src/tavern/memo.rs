@@ -1,7 +1,7 @@
 //! The heap memo of the `alloc` strategy: every cached state with its exact counts in
 //! `hashbrown::HashMap`s, grown with `try_reserve` so that running out of memory is an error.
 //!
-//! Two maps, by the minions alive: a state with at most [`NEAR_MAX_ALIVE`] alive has at most 7
+//! Two maps, by the minions alive: a state with at most [`NEAR_MAX_ALIVE`](super::search::NEAR_MAX_ALIVE) alive has at most 7
 //! attacks left, so its counts are at most `420^7 < 2^64` (see `search`) and are stored as two
 //! `u64` (a 32-byte entry with its 16-byte key); the few states with more alive keep `u128`
 //! counts (48 bytes). On `tavern_states.in` 94 % of the 210 336 states stored are near ones: a
@@ -24,8 +24,7 @@
 
 use hashbrown::HashMap;
 
-use super::search::{Cache, Counts, NEAR_MAX_ALIVE};
-use super::state::alive_of;
+use super::search::{Cache, Counts, Near};
 use super::OddsError;
 
 /// States reserved before the search starts: 2^10 buckets of near states, about 33 KB.
@@ -36,7 +35,7 @@ pub const MEMO_CAPACITY: usize = 458_752;
 /// The memo: exact keys to exact counts.
 #[derive(Debug)]
 pub(super) struct Memo {
-    /// States with at most [`NEAR_MAX_ALIVE`] minions alive: Alice's and Bob's counts.
+    /// States with at most [`NEAR_MAX_ALIVE`](super::search::NEAR_MAX_ALIVE) minions alive: Alice's and Bob's counts.
     near: HashMap<u128, [u64; 2]>,
     /// The others.
     far: HashMap<u128, Counts>,
@@ -80,31 +79,38 @@ fn room<V>(map: &mut HashMap<u128, V>, stored: usize) -> Result<bool, OddsError>
 }
 
 impl Cache for Memo {
+    type Error = OddsError;
+
     #[inline]
-    fn get(&mut self, key: u128) -> Option<Counts> {
-        if alive_of(key) <= NEAR_MAX_ALIVE {
-            self.near.get(&key).map(|&[alice, bob]| Counts { alice: alice.into(), bob: bob.into() })
-        } else {
-            self.far.get(&key).copied()
-        }
+    fn get_near(&mut self, key: u128) -> Option<Near> {
+        self.near.get(&key).map(|&[alice, bob]| Near { alice, bob })
     }
 
     #[inline]
-    fn put(&mut self, key: u128, _alive: u32, counts: Counts) -> Result<(), OddsError> {
+    fn get_far(&mut self, key: u128) -> Option<Counts> {
+        self.far.get(&key).copied()
+    }
+
+    #[inline]
+    fn put_near(&mut self, key: u128, _alive: u32, counts: Near) -> Result<(), OddsError> {
         let stored = self.len();
-        // The map is chosen from the key, as `get` chooses it.
-        if alive_of(key) > NEAR_MAX_ALIVE {
-            if room(&mut self.far, stored)? {
-                self.far.insert(key, counts);
-            }
-        } else if let (Ok(alice), Ok(bob)) = (u64::try_from(counts.alice), u64::try_from(counts.bob)) {
-            if room(&mut self.near, stored)? {
-                self.near.insert(key, [alice, bob]);
-            }
+        if room(&mut self.near, stored)? {
+            self.near.insert(key, [counts.alice, counts.bob]);
         }
-        // A near state's counts always fit (`420^7 < 2^64`); were they not to, the state is not
-        // stored: the search stays exact.
         Ok(())
+    }
+
+    #[inline]
+    fn put_far(&mut self, key: u128, _alive: u32, counts: Counts) -> Result<(), OddsError> {
+        let stored = self.len();
+        if room(&mut self.far, stored)? {
+            self.far.insert(key, counts);
+        }
+        Ok(())
+    }
+
+    fn odds_error(error: OddsError) -> OddsError {
+        error
     }
 }
 
@@ -122,22 +128,14 @@ mod tests {
     fn stores_exactly_and_grows() {
         let mut memo = Memo::new().unwrap();
         assert!(memo.near.capacity() >= MEMO_INITIAL_STATES);
-        for tag in 1..=(MEMO_INITIAL_STATES as u128 + 10) {
-            memo.put(key(5, tag), 5, Counts { alice: tag, bob: POW420[4] }).unwrap();
-            memo.put(key(13, tag), 13, Counts { alice: POW420[12], bob: tag }).unwrap();
+        let scale = u64::try_from(POW420[4]).unwrap();
+        for tag in 1..=(MEMO_INITIAL_STATES as u64 + 10) {
+            memo.put_near(key(5, tag.into()), 5, Near { alice: tag, bob: scale }).unwrap();
+            memo.put_far(key(13, tag.into()), 13, Counts { alice: POW420[12], bob: tag.into() }).unwrap();
         }
-        assert_eq!(memo.get(key(5, 7)), Some(Counts { alice: 7, bob: POW420[4] }));
-        assert_eq!(memo.get(key(13, 7)), Some(Counts { alice: POW420[12], bob: 7 }));
-        assert_eq!(memo.get(key(5, 0)), None);
+        assert_eq!(memo.get_near(key(5, 7)), Some(Near { alice: 7, bob: scale }));
+        assert_eq!(memo.get_far(key(13, 7)), Some(Counts { alice: POW420[12], bob: 7 }));
+        assert_eq!(memo.get_near(key(5, 0)), None);
         assert!(memo.near.len() > MEMO_INITIAL_STATES && memo.far.len() > MEMO_INITIAL_STATES);
-    }
-
-    #[test]
-    fn the_largest_near_counts_are_stored_in_the_near_map() {
-        let mut memo = Memo::new().unwrap();
-        let top = POW420[NEAR_MAX_ALIVE as usize - 1];
-        memo.put(key(NEAR_MAX_ALIVE, 1), NEAR_MAX_ALIVE, Counts { alice: top, bob: top }).unwrap();
-        assert_eq!(memo.get(key(NEAR_MAX_ALIVE, 1)), Some(Counts { alice: top, bob: top }));
-        assert_eq!(memo.near.len(), 1);
     }
 }

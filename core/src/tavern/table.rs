@@ -1,7 +1,7 @@
 //! The fixed-size transposition table of the no-heap strategy, carved out of scratch words.
 //!
 //! A lossy cache in two regions, by the minions alive (as the memo's two maps): a state with at
-//! most [`NEAR_MAX_ALIVE`] alive has counts below `2^64` (see `search`), so its slot is
+//! most [`NEAR_MAX_ALIVE`](super::search::NEAR_MAX_ALIVE) alive has counts below `2^64` (see `search`), so its slot is
 //! [`SLOT_WORDS`] = 8 words (the exact 127-bit key in four, Alice's and Bob's counts in two
 //! each), four to a bucket of two cache lines ([`BUCKET_WORDS`]); the others take
 //! [`FAR_SLOT_WORDS`] = 12 (four-word counts), two to a bucket. The far region has a quarter
@@ -32,7 +32,9 @@
 //! together (an eighth takes 2.6 % fewer on the default table, 28 % more on `tavern_max.in`
 //! with 2 KiB; a half more on both small tables).
 
-use super::search::{Cache, Counts, NEAR_MAX_ALIVE};
+use core::convert::Infallible;
+
+use super::search::{Cache, Counts, Near};
 use super::state::alive_of;
 use super::OddsError;
 
@@ -100,21 +102,21 @@ impl<'w, const COUNT: usize, const SLOT: usize, const WAYS: usize> Region<'w, CO
         self.slots.get_mut(start..start.checked_add(WAYS)?)?.try_into().ok()
     }
 
-    /// The counts stored for `key`, if any.
+    /// Alice's and Bob's counts stored for `key`, if any.
     #[inline]
-    fn get(&mut self, key: u128) -> Option<Counts> {
+    fn get(&mut self, key: u128) -> Option<[u128; 2]> {
         let bucket = self.bucket(key)?;
-        bucket.iter().find(|slot| read::<SLOT, KEY_WORDS>(slot, 0) == key).map(|slot| Counts {
-            alice: read::<SLOT, COUNT>(slot, KEY_WORDS),
-            bob: read::<SLOT, COUNT>(slot, KEY_WORDS + COUNT),
-        })
+        bucket
+            .iter()
+            .find(|slot| read::<SLOT, KEY_WORDS>(slot, 0) == key)
+            .map(|slot| [read::<SLOT, COUNT>(slot, KEY_WORDS), read::<SLOT, COUNT>(slot, KEY_WORDS + COUNT)])
     }
 
     /// Stores `counts` (each below `2^(32·COUNT)`) for `key`, a state with `alive` alive: in
     /// the first slot of its bucket if no state there has more alive, else as the latest of the
     /// other slots (the others move one slot on, the oldest is dropped).
     #[inline]
-    fn put(&mut self, key: u128, alive: u32, counts: Counts) {
+    fn put(&mut self, key: u128, alive: u32, [alice, bob]: [u128; 2]) {
         let Some(bucket) = self.bucket(key) else { return };
         let first = alive >= alive_of(read::<SLOT, KEY_WORDS>(&bucket[0], 0));
         if !first {
@@ -126,8 +128,8 @@ impl<'w, const COUNT: usize, const SLOT: usize, const WAYS: usize> Region<'w, CO
         }
         let slot = &mut bucket[usize::from(!first)];
         write::<SLOT, KEY_WORDS>(slot, 0, key);
-        write::<SLOT, COUNT>(slot, KEY_WORDS, counts.alice);
-        write::<SLOT, COUNT>(slot, KEY_WORDS + COUNT, counts.bob);
+        write::<SLOT, COUNT>(slot, KEY_WORDS, alice);
+        write::<SLOT, COUNT>(slot, KEY_WORDS + COUNT, bob);
     }
 }
 
@@ -159,25 +161,33 @@ fn low_u64(value: u128) -> u64 {
 }
 
 impl Cache for FixedTable<'_> {
+    type Error = Infallible;
+
     #[inline]
-    fn get(&mut self, key: u128) -> Option<Counts> {
-        if alive_of(key) > NEAR_MAX_ALIVE {
-            self.far.get(key)
-        } else {
-            self.near.get(key)
-        }
+    fn get_near(&mut self, key: u128) -> Option<Near> {
+        // A near slot's counts are two words each.
+        self.near.get(key).map(|[alice, bob]| Near { alice: low_u64(alice), bob: low_u64(bob) })
     }
 
     #[inline]
-    fn put(&mut self, key: u128, alive: u32, counts: Counts) -> Result<(), OddsError> {
-        // A near state's counts always fit two words (`NEAR_MAX_ALIVE`); were they not to, the
-        // state is not stored: the search stays exact.
-        if alive > NEAR_MAX_ALIVE {
-            self.far.put(key, alive, counts);
-        } else if (counts.alice | counts.bob) >> 64 == 0 {
-            self.near.put(key, alive, counts);
-        }
+    fn get_far(&mut self, key: u128) -> Option<Counts> {
+        self.far.get(key).map(|[alice, bob]| Counts { alice, bob })
+    }
+
+    #[inline]
+    fn put_near(&mut self, key: u128, alive: u32, counts: Near) -> Result<(), Infallible> {
+        self.near.put(key, alive, [counts.alice.into(), counts.bob.into()]);
         Ok(())
+    }
+
+    #[inline]
+    fn put_far(&mut self, key: u128, alive: u32, counts: Counts) -> Result<(), Infallible> {
+        self.far.put(key, alive, [counts.alice, counts.bob]);
+        Ok(())
+    }
+
+    fn odds_error(error: Infallible) -> OddsError {
+        match error {}
     }
 }
 
@@ -198,28 +208,25 @@ mod tests {
         let mut table = FixedTable::new(&mut words);
         assert_eq!((table.near.buckets, table.far.buckets), (1, 0));
         let large = key(8, 1);
-        let top = Counts { alice: u128::from(u64::MAX), bob: 1 };
-        table.put(large, 8, top).unwrap();
+        let top = Near { alice: u64::MAX, bob: 1 };
+        table.put_near(large, 8, top).unwrap();
         // The latest three of the smaller ones stay.
         for tag in 2..=5 {
-            table.put(key(3, tag), 3, Counts { alice: tag, bob: 0 }).unwrap();
+            table.put_near(key(3, tag.into()), 3, Near { alice: tag, bob: 0 }).unwrap();
         }
-        assert_eq!(table.get(large), Some(top));
-        assert_eq!(table.get(key(3, 2)), None);
+        assert_eq!(table.get_near(large), Some(top));
+        assert_eq!(table.get_near(key(3, 2)), None);
         for tag in 3..=5 {
-            assert_eq!(table.get(key(3, tag)), Some(Counts { alice: tag, bob: 0 }));
+            assert_eq!(table.get_near(key(3, tag.into())), Some(Near { alice: tag, bob: 0 }));
         }
         // As many alive as the first slot's: the first slot is replaced.
-        table.put(key(8, 6), 8, Counts::ZERO).unwrap();
-        assert_eq!(table.get(large), None);
-        assert_eq!(table.get(key(8, 6)), Some(Counts::ZERO));
-        assert_eq!(table.get(key(3, 3)), Some(Counts { alice: 3, bob: 0 }));
+        table.put_near(key(8, 6), 8, Near::default()).unwrap();
+        assert_eq!(table.get_near(large), None);
+        assert_eq!(table.get_near(key(8, 6)), Some(Near::default()));
+        assert_eq!(table.get_near(key(3, 3)), Some(Near { alice: 3, bob: 0 }));
         // No far region: a far state is searched again, never stored.
-        table.put(key(14, 7), 14, Counts::ZERO).unwrap();
-        assert_eq!(table.get(key(14, 7)), None);
-        // Counts too large for a near slot are not stored (the search never makes them).
-        table.put(key(5, 8), 5, Counts { alice: 1 << 64, bob: 0 }).unwrap();
-        assert_eq!(table.get(key(5, 8)), None);
+        table.put_far(key(14, 7), 14, Counts::ZERO).unwrap();
+        assert_eq!(table.get_far(key(14, 7)), None);
     }
 
     #[test]
@@ -228,17 +235,17 @@ mod tests {
         let mut table = FixedTable::new(&mut words);
         assert_eq!((table.near.buckets, table.far.buckets), (2, 1));
         let huge = Counts { alice: u128::MAX >> 14, bob: 3 };
-        table.put(key(14, 1), 14, huge).unwrap();
-        table.put(key(9, 2), 9, Counts { alice: 9, bob: 9 }).unwrap();
+        table.put_far(key(14, 1), 14, huge).unwrap();
+        table.put_far(key(9, 2), 9, Counts { alice: 9, bob: 9 }).unwrap();
         for tag in 0..20 {
-            table.put(key(5, tag), 5, Counts { alice: tag, bob: 0 }).unwrap();
+            table.put_near(key(5, tag.into()), 5, Near { alice: tag, bob: 0 }).unwrap();
         }
-        assert_eq!(table.get(key(14, 1)), Some(huge));
-        assert_eq!(table.get(key(9, 2)), Some(Counts { alice: 9, bob: 9 }));
-        table.put(key(13, 3), 13, Counts::ZERO).unwrap();
-        assert_eq!(table.get(key(14, 1)), Some(huge));
-        assert_eq!(table.get(key(9, 2)), None);
-        assert_eq!(table.get(key(13, 3)), Some(Counts::ZERO));
+        assert_eq!(table.get_far(key(14, 1)), Some(huge));
+        assert_eq!(table.get_far(key(9, 2)), Some(Counts { alice: 9, bob: 9 }));
+        table.put_far(key(13, 3), 13, Counts::ZERO).unwrap();
+        assert_eq!(table.get_far(key(14, 1)), Some(huge));
+        assert_eq!(table.get_far(key(9, 2)), None);
+        assert_eq!(table.get_far(key(13, 3)), Some(Counts::ZERO));
     }
 
     #[test]
@@ -253,7 +260,7 @@ mod tests {
     fn too_few_words_make_no_table() {
         let mut words = [0u32; BUCKET_WORDS - 1];
         let mut table = FixedTable::new(&mut words);
-        table.put(key(2, 1), 2, Counts::ZERO).unwrap();
-        assert_eq!(table.get(key(2, 1)), None);
+        table.put_near(key(2, 1), 2, Near::default()).unwrap();
+        assert_eq!(table.get_near(key(2, 1)), None);
     }
 }
