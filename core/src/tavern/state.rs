@@ -352,17 +352,22 @@ impl<'w> RankTable<'w> {
     }
 }
 
-/// How many of `sums` (sorted, padded with [`PAD`]; [`SUMS`] words) are below `health`: seven
-/// fixed steps of a binary search over the first 127 words, so at most 127.
+/// How many of `sums` (sorted, padded with [`PAD`]; [`SUMS`] words) are below `health`, at most
+/// 127: a four-way search, three levels of three comparisons (strides 32, 8 and 2, the count
+/// of a level's comparisons that hold picks its quarter) and a last one. A level's three loads
+/// do not wait on each other, so a search waits on four loads where a binary search waits on
+/// seven, one after the other: the searches of a new survivor's place were a third of the
+/// fixed strategy's samples on `tavern_states.in`. One more instruction in a hundred, 4 % less
+/// wall time (median of 31 alternating runs, both strategies on two threads).
 #[inline]
 fn below(sums: &[u32], health: u32) -> u8 {
     let Ok(sums) = <&[u32; SUMS]>::try_from(sums) else { return 0 };
     let mut place = 0usize;
-    for step in [64, 32, 16, 8, 4, 2, 1] {
-        if sums[(place + step - 1) & (SUMS - 1)] < health {
-            place += step;
-        }
+    for step in [32, 8, 2] {
+        let below = |j: usize| usize::from(sums[(place + j * step - 1) & (SUMS - 1)] < health);
+        place += step * (below(1) + below(2) + below(3));
     }
+    place += usize::from(sums[place & (SUMS - 1)] < health);
     u8::try_from(place).unwrap_or(0)
 }
 
@@ -499,6 +504,27 @@ mod tests {
             row
         });
         (v, sizes)
+    }
+
+    #[test]
+    fn the_search_counts_the_sums_below_as_a_partition_point() {
+        let mut rng = Rng::new(0x0b31_0757);
+        for len in (0..=127).chain([1, 2, 3, 64, 126, 127].into_iter().cycle().take(60)) {
+            let top = [3, 50, MAX_VALUE][len % 3];
+            let mut sums = [PAD; SUMS];
+            for sum in sums.iter_mut().take(len) {
+                *sum = rng.value(top);
+            }
+            sums[..len].sort_unstable();
+            let len = dedup_sorted(&mut sums[..len]);
+            sums[len..].fill(PAD);
+            let mut healths: Vec<u32> = sums[..len].iter().flat_map(|&s| [s - 1, s, s + 1]).collect();
+            healths.extend([1, MAX_VALUE]);
+            for health in healths.into_iter().filter(|h| (1..=MAX_VALUE).contains(h)) {
+                let expected = sums.partition_point(|&s| s < health);
+                assert_eq!(usize::from(below(&sums, health)), expected, "{health} in {:?}", &sums[..len]);
+            }
+        }
     }
 
     #[test]
