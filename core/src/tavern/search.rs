@@ -448,8 +448,7 @@ impl<'t, C: Cache> Search<'t, C> {
             let target = targets.trailing_zeros() as usize & 7;
             targets &= targets - 1;
             let mut child = *state;
-            let attacker_died = child.sides[me].hit(attacker, self.values[foe][target]);
-            child.sides[me].note_attack(attacker);
+            let attacker_died = child.sides[me].strike_back(attacker, self.values[foe][target]);
             let target_died = child.sides[foe].hit(target, attack);
             let counts = if child.sides[me].count == 0 || child.sides[foe].count == 0 {
                 T::finished(&child)

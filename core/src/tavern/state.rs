@@ -137,12 +137,25 @@ impl Side {
         health == 0
     }
 
-    /// Records that `slot` attacked (if still alive) and starts a new cycle when every alive
-    /// minion has attacked.
+    /// The attacker in `slot` takes `damage` back from its target and has made its attack;
+    /// returns whether it died (then it is removed). A new cycle starts when every alive minion
+    /// has attacked. Its place and the ranks are brought up to date by
+    /// [`RankTable::exchanged`].
     #[inline]
-    pub fn note_attack(&mut self, slot: usize) {
-        self.attacked |= (1u8 << (slot & 7)) & self.alive;
+    pub fn strike_back(&mut self, slot: usize, damage: u32) -> bool {
+        let slot = slot & 7;
+        let bit = 1u8 << slot;
+        let health = self.health[slot].saturating_sub(damage);
+        self.health[slot] = health;
+        let died = health == 0;
+        if died {
+            self.alive &= !bit;
+            self.count = self.count.saturating_sub(1);
+        }
+        // Dead, its bit leaves the attacked set with the alive one.
+        self.attacked = (self.attacked | bit) & self.alive;
         self.new_cycle_if_done();
+        died
     }
 
     /// Empties the attacked set once it holds every alive minion.
@@ -652,13 +665,48 @@ mod tests {
                 let targets = state.sides[foe].alive;
                 let pick = usize::try_from(rng.next() % u64::from(targets.count_ones())).unwrap();
                 let target = (0..7).filter(|t| targets >> t & 1 == 1).nth(pick).unwrap();
-                let attacker_died = state.sides[me].hit(attacker, v[foe][target]);
-                state.sides[me].note_attack(attacker);
+                let attacker_died = state.sides[me].strike_back(attacker, v[foe][target]);
                 let target_died = state.sides[foe].hit(target, v[me][attacker]);
                 table.exchanged(&mut state, me, (attacker, attacker_died), (target, target_died));
                 me = foe;
             }
         }
+    }
+
+    /// `strike_back` against the rules followed literally, on every small side: the attacker
+    /// loses health, dies at 0 (out of the alive and the attacked sets) or is marked as having
+    /// attacked, and a cycle ends when every alive minion has attacked.
+    #[test]
+    fn striking_back_follows_the_rules() {
+        let mut checked = 0;
+        for alive in 1u8..128 {
+            for attacked in (0u8..128).filter(|&a| a & !alive == 0 && a != alive) {
+                for slot in (0..7).filter(|&s| (alive & !attacked) >> s & 1 == 1) {
+                    for damage in [1, 4, 5, 9] {
+                        let count = u8::try_from(alive.count_ones()).unwrap();
+                        let mut side = Side { alive, attacked, count, ..Side::default() };
+                        side.health[slot] = 5;
+                        let mut expected = side;
+                        let bit = 1u8 << slot;
+                        expected.health[slot] = 5u32.saturating_sub(damage);
+                        let died = damage >= 5;
+                        if died {
+                            expected.alive &= !bit;
+                            expected.count -= 1;
+                        } else {
+                            expected.attacked |= bit;
+                        }
+                        if expected.attacked == expected.alive {
+                            expected.attacked = 0;
+                        }
+                        assert_eq!(side.strike_back(slot, damage), died);
+                        assert_eq!(side, expected, "alive {alive:07b} attacked {attacked:07b} slot {slot}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     #[test]
