@@ -366,21 +366,46 @@ impl<'w> RankTable<'w> {
 }
 
 /// How many of `sums` (sorted, padded with [`PAD`]; [`SUMS`] words) are below `health`, at most
-/// 127: a four-way search, three levels of three comparisons (strides 32, 8 and 2, the count
-/// of a level's comparisons that hold picks its quarter) and a last one. A level's three loads
-/// do not wait on each other, so a search waits on four loads where a binary search waits on
-/// seven, one after the other: the searches of a new survivor's place were a third of the
-/// fixed strategy's samples on `tavern_states.in`. One more instruction in a hundred, 4 % less
-/// wall time (median of 31 alternating runs, both strategies on two threads).
+/// 127: [`below_four_way`] on 64-bit hosts, [`below_binary`] on the 32-bit targets.
 #[inline]
 fn below(sums: &[u32], health: u32) -> u8 {
     let Ok(sums) = <&[u32; SUMS]>::try_from(sums) else { return 0 };
+    if cfg!(target_pointer_width = "64") {
+        below_four_way(sums, health)
+    } else {
+        below_binary(sums, health)
+    }
+}
+
+/// [`below`] by a four-way search: three levels of three comparisons (strides 32, 8 and 2, the
+/// count of a level's comparisons that hold picks its quarter) and a last one. A level's three
+/// loads do not wait on each other, so an out-of-order core waits on four loads where a binary
+/// search waits on seven, one after the other: the searches of a new survivor's place were a
+/// third of the fixed strategy's samples on `tavern_states.in`, and this takes 4 % less wall
+/// time there (both strategies on two threads, medians of 31 alternating runs) for 1 % more
+/// instructions.
+#[inline]
+fn below_four_way(sums: &[u32; SUMS], health: u32) -> u8 {
     let mut place = 0usize;
     for step in [32, 8, 2] {
         let below = |j: usize| usize::from(sums[(place + j * step - 1) & (SUMS - 1)] < health);
         place += step * (below(1) + below(2) + below(3));
     }
     place += usize::from(sums[place & (SUMS - 1)] < health);
+    u8::try_from(place).unwrap_or(0)
+}
+
+/// [`below`] by seven steps of a binary search: the fewest instructions, for the in-order
+/// cores of the firmware (the four-way search took 2 to 10 % more of their instructions on
+/// `tavern_max.in`, `scripts/firmware-insns.sh`).
+#[inline]
+fn below_binary(sums: &[u32; SUMS], health: u32) -> u8 {
+    let mut place = 0usize;
+    for step in [64, 32, 16, 8, 4, 2, 1] {
+        if sums[(place + step - 1) & (SUMS - 1)] < health {
+            place += step;
+        }
+    }
     u8::try_from(place).unwrap_or(0)
 }
 
@@ -520,7 +545,7 @@ mod tests {
     }
 
     #[test]
-    fn the_search_counts_the_sums_below_as_a_partition_point() {
+    fn both_searches_count_the_sums_below_as_a_partition_point() {
         let mut rng = Rng::new(0x0b31_0757);
         for len in (0..=127).chain([1, 2, 3, 64, 126, 127].into_iter().cycle().take(60)) {
             let top = [3, 50, MAX_VALUE][len % 3];
@@ -535,7 +560,10 @@ mod tests {
             healths.extend([1, MAX_VALUE]);
             for health in healths.into_iter().filter(|h| (1..=MAX_VALUE).contains(h)) {
                 let expected = sums.partition_point(|&s| s < health);
-                assert_eq!(usize::from(below(&sums, health)), expected, "{health} in {:?}", &sums[..len]);
+                for search in [below_four_way, below_binary] {
+                    assert_eq!(usize::from(search(&sums, health)), expected, "{health} in {:?}", &sums[..len]);
+                }
+                assert_eq!(usize::from(below(&sums, health)), expected);
             }
         }
     }
