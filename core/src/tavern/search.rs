@@ -344,8 +344,9 @@ impl<'t, C: Cache> Search<'t, C> {
     /// The counts of `state` (both sides non-empty, places and ranks up to date) with `mover`
     /// to attack, a state of width `T`: from the cache, or expanded and offered to it.
     ///
-    /// Inlined into the parent's loop: a cached state costs no call.
-    #[inline(always)]
+    /// Inlined into the parent's loop on 64-bit hosts: a cached state costs no call (the
+    /// firmware keeps one copy: flash).
+    #[cfg_attr(target_pointer_width = "64", inline(always))]
     fn value_in<T: Width>(&mut self, state: &State, mover: usize) -> Result<T, C::Error> {
         let alive = state.alive();
         if alive < self.min_alive {
