@@ -90,30 +90,6 @@ fn winner_scale(count: u8) -> u128 {
     POW420.get(usize::from(count).saturating_sub(1)).copied().unwrap_or(0)
 }
 
-impl Tally for Counts {
-    const ZERO: Self = Self::ZERO;
-
-    #[inline]
-    fn finished(state: &State) -> Self {
-        match (state.sides[0].count, state.sides[1].count) {
-            (0, 0) => Self::ZERO,
-            (alice, 0) => Self { alice: winner_scale(alice), bob: 0 },
-            (_, bob) => Self { alice: 0, bob: winner_scale(bob) },
-        }
-    }
-
-    #[inline]
-    fn plus(self, other: Self) -> Self {
-        Self { alice: self.alice + other.alice, bob: self.bob + other.bob }
-    }
-
-    #[inline]
-    fn parent(one: Self, both: Self, share: u32) -> Self {
-        let share = u128::from(share);
-        Self { alice: (one.alice + SCALE * both.alice) * share, bob: (one.bob + SCALE * both.bob) * share }
-    }
-}
-
 impl Tally for Packed {
     const ZERO: Self = Self(0);
 
@@ -140,51 +116,56 @@ impl Tally for Packed {
     }
 }
 
-impl From<Packed> for Counts {
-    #[inline]
-    fn from(packed: Packed) -> Self {
-        Self { alice: u128::from(packed.0 & 0xffff_ffff), bob: u128::from(packed.0 >> 32) }
-    }
+/// Alice's and Bob's counts of a state (see the module docs), in one integer type: [`Counts`]
+/// for any state, [`Near`] for a near one. The tie count is implicit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Pair<W> {
+    /// Alice wins.
+    pub alice: W,
+    /// Bob wins.
+    pub bob: W,
 }
 
-impl From<Packed> for Near {
-    #[inline]
-    fn from(packed: Packed) -> Self {
-        Self { alice: packed.0 & 0xffff_ffff, bob: packed.0 >> 32 }
-    }
-}
+/// The outcome of a state, scaled by `420^K` (see the module docs).
+pub(super) type Counts = Pair<u128>;
 
 /// The counts of a near state, at most [`NEAR_MAX_ALIVE`] minions alive: at most 7 attacks
 /// left, so both counts, and by the module's bound every partial sum, are at most
 /// `420^7 < 2^64`. Most states searched are near ones (94 % of those stored on
 /// `tavern_states.in`); their search adds and multiplies `u64`s and returns its counts in two
 /// registers, where [`Counts`] take twice the instructions and go through memory.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Near {
-    /// Alice wins.
-    pub alice: u64,
-    /// Bob wins.
-    pub bob: u64,
+pub(super) type Near = Pair<u64>;
+
+impl Counts {
+    /// No win for either side (a tie, or nothing yet).
+    pub const ZERO: Self = Self { alice: 0, bob: 0 };
 }
 
-impl From<Near> for Counts {
-    #[inline]
-    fn from(near: Near) -> Self {
-        Self { alice: near.alice.into(), bob: near.bob.into() }
-    }
+/// The integer type of a [`Pair`]'s counts.
+trait Word: Copy + core::ops::Add<Output = Self> + core::ops::Mul<Output = Self> + From<u32> + TryFrom<u128> {
+    /// Zero.
+    const ZERO: Self;
 }
 
-impl Tally for Near {
-    const ZERO: Self = Self { alice: 0, bob: 0 };
+impl Word for u64 {
+    const ZERO: Self = 0;
+}
+
+impl Word for u128 {
+    const ZERO: Self = 0;
+}
+
+impl<W: Word> Tally for Pair<W> {
+    const ZERO: Self = Self { alice: W::ZERO, bob: W::ZERO };
 
     #[inline]
     fn finished(state: &State) -> Self {
-        // At most 8 minions alive: a winner's scale is at most 420^7 (see `Near`).
-        let scale = |count: u8| u64::try_from(winner_scale(count)).unwrap_or(0);
+        // A winner's scale fits the width: at most 420^7 in a near state (see `Near`).
+        let scale = |count: u8| W::try_from(winner_scale(count)).unwrap_or(W::ZERO);
         match (state.sides[0].count, state.sides[1].count) {
             (0, 0) => Self::ZERO,
-            (alice, 0) => Self { alice: scale(alice), bob: 0 },
-            (_, bob) => Self { alice: 0, bob: scale(bob) },
+            (alice, 0) => Self { alice: scale(alice), bob: W::ZERO },
+            (_, bob) => Self { alice: W::ZERO, bob: scale(bob) },
         }
     }
 
@@ -195,8 +176,25 @@ impl Tally for Near {
 
     #[inline]
     fn parent(one: Self, both: Self, share: u32) -> Self {
-        let share = u64::from(share);
-        Self { alice: (one.alice + 420 * both.alice) * share, bob: (one.bob + 420 * both.bob) * share }
+        // `SCALE`, 420, in the width.
+        let (scale, share) = (W::from(420), W::from(share));
+        Self { alice: (one.alice + scale * both.alice) * share, bob: (one.bob + scale * both.bob) * share }
+    }
+}
+
+impl<W: Word> From<Packed> for Pair<W> {
+    #[inline]
+    fn from(packed: Packed) -> Self {
+        // Each half is below 2^32 (see `Packed`).
+        let half = |bits: u64| W::from(u32::try_from(bits & 0xffff_ffff).unwrap_or(0));
+        Self { alice: half(packed.0), bob: half(packed.0 >> 32) }
+    }
+}
+
+impl From<Near> for Counts {
+    #[inline]
+    fn from(near: Near) -> Self {
+        Self { alice: near.alice.into(), bob: near.bob.into() }
     }
 }
 
@@ -250,20 +248,6 @@ impl Width for Counts {
             search.value_in(state, mover)
         }
     }
-}
-
-/// The outcome of a state, scaled by `420^K` (see the module docs); the tie count is implicit.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Counts {
-    /// Alice wins.
-    pub alice: u128,
-    /// Bob wins.
-    pub bob: u128,
-}
-
-impl Counts {
-    /// No win for either side (a tie, or nothing yet).
-    pub const ZERO: Self = Self { alice: 0, bob: 0 };
 }
 
 /// Where the search looks states up and stores their counts: near states ([`Near`]) and the
