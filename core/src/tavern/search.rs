@@ -33,9 +33,10 @@
 //! a far state (more alive) adds `u128`s, a near one `u64`s, returned in two registers instead
 //! of through memory; each width has its own part of the cache, so a lookup needs no count
 //! of the key's bits to choose it. With a cache that cannot fail (the fixed table's error is
-//! `Infallible`), a near search returns no error at all. `tavern_states.in` on one thread:
-//! 727.1 -> 653.3 M instructions with the fixed table, 325.9 -> 303.0 M with the memo (with
-//! the cached lookup inlined into the parent's loop, [`Search::expand_and_offer`]).
+//! `Infallible`), a search returns no error at all. Both widths are one [`Pair`] type, generic
+//! over its integer. `tavern_states.in` on one thread: 727.1 -> 653.3 M instructions with the
+//! fixed table, 325.9 -> 303.0 M with the memo (with the cached lookup inlined into the
+//! parent's loop, [`Search::expand_and_offer`] called on a miss only).
 
 use super::state::{RankTable, State};
 use super::OddsError;
