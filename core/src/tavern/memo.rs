@@ -1,9 +1,10 @@
 //! The heap memo of the `alloc` strategy: every cached state with its exact counts in
 //! `hashbrown::HashMap`s, grown with `try_reserve` so that running out of memory is an error.
 //!
-//! Two maps, by the minions alive: a state with at most [`NEAR_MAX_ALIVE`](super::search::NEAR_MAX_ALIVE) alive has at most 7
-//! attacks left, so its counts are at most `420^7 < 2^64` (see `search`) and are stored as two
-//! `u64` (a 32-byte entry with its 16-byte key); the few states with more alive keep `u128`
+//! Two maps, by the minions alive: a state with at most
+//! [`NEAR_MAX_ALIVE`](super::search::NEAR_MAX_ALIVE) alive has at most 7 attacks left, so its
+//! counts are at most `420^7 < 2^64` (see `search`) and are stored as two `u64` (a 32-byte
+//! entry with its 16-byte key); the few states with more alive keep `u128`
 //! counts (48 bytes). On `tavern_states.in` 94 % of the 210 336 states stored are near ones: a
 //! third less memory to fault in and to miss in the caches and the TLB than one map of 48-byte
 //! entries.
@@ -35,7 +36,8 @@ pub const MEMO_CAPACITY: usize = 458_752;
 /// The memo: exact keys to exact counts.
 #[derive(Debug)]
 pub(super) struct Memo {
-    /// States with at most [`NEAR_MAX_ALIVE`](super::search::NEAR_MAX_ALIVE) minions alive: Alice's and Bob's counts.
+    /// States with at most [`NEAR_MAX_ALIVE`](super::search::NEAR_MAX_ALIVE) minions alive:
+    /// Alice's and Bob's counts.
     near: HashMap<u128, [u64; 2]>,
     /// The others.
     far: HashMap<u128, Counts>,

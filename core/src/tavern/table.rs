@@ -1,10 +1,10 @@
 //! The fixed-size transposition table of the no-heap strategy, carved out of scratch words.
 //!
 //! A lossy cache in two regions, by the minions alive (as the memo's two maps): a state with at
-//! most [`NEAR_MAX_ALIVE`](super::search::NEAR_MAX_ALIVE) alive has counts below `2^64` (see `search`), so its slot is
-//! [`SLOT_WORDS`] = 8 words (the exact 127-bit key in four, Alice's and Bob's counts in two
-//! each), four to a bucket of two cache lines ([`BUCKET_WORDS`]); the others take
-//! [`FAR_SLOT_WORDS`] = 12 (four-word counts), two to a bucket. The far region has a quarter
+//! most [`NEAR_MAX_ALIVE`](super::search::NEAR_MAX_ALIVE) alive has counts below `2^64` (see
+//! `search`), so its slot is [`SLOT_WORDS`] = 8 words (the exact 127-bit key in four, Alice's
+//! and Bob's counts in two each), four to a bucket of two cache lines ([`BUCKET_WORDS`]); the
+//! others take [`FAR_SLOT_WORDS`] = 12 (four-word counts), two to a bucket. The far region has a quarter
 //! of the words ([`FAR_SHARE`]), the near region the rest: on `tavern_states.in` 94 % of the
 //! states are near ones, but the far ones have the largest subtrees (`tavern_max.in` takes 3
 //! times the instructions with no far state cached).
