@@ -65,19 +65,20 @@ const fn out_of_memory(wanted: usize, stored: usize) -> OddsError {
     OddsError::OutOfMemory { wanted, stored }
 }
 
-/// Makes room in `map` for one more entry (doubling it, at least 16 entries), or reports that
-/// the memo is full (`Ok(false)`) when it holds [`MEMO_CAPACITY`] states (`stored`) already.
-fn room<V>(map: &mut HashMap<u128, V>, stored: usize) -> Result<bool, OddsError> {
+/// Stores `value` for `key` in `map`, doubling it when full (at least 16 entries), unless the
+/// memo holds [`MEMO_CAPACITY`] states (`stored`) already: then the state is not stored (the
+/// search stays exact).
+fn store<V>(map: &mut HashMap<u128, V>, stored: usize, key: u128, value: V) -> Result<(), OddsError> {
     let len = map.len();
-    if len < map.capacity() {
-        return Ok(true);
+    if len >= map.capacity() {
+        if stored >= MEMO_CAPACITY {
+            return Ok(());
+        }
+        let more = len.max(16);
+        map.try_reserve(more).map_err(|_| out_of_memory(stored + more, stored))?;
     }
-    if stored >= MEMO_CAPACITY {
-        return Ok(false);
-    }
-    let more = len.max(16);
-    map.try_reserve(more).map_err(|_| out_of_memory(stored + more, stored))?;
-    Ok(true)
+    map.insert(key, value);
+    Ok(())
 }
 
 impl Cache for Memo {
@@ -96,19 +97,13 @@ impl Cache for Memo {
     #[inline]
     fn put_near(&mut self, key: u128, _alive: u32, counts: Near) -> Result<(), OddsError> {
         let stored = self.len();
-        if room(&mut self.near, stored)? {
-            self.near.insert(key, [counts.alice, counts.bob]);
-        }
-        Ok(())
+        store(&mut self.near, stored, key, [counts.alice, counts.bob])
     }
 
     #[inline]
     fn put_far(&mut self, key: u128, _alive: u32, counts: Counts) -> Result<(), OddsError> {
         let stored = self.len();
-        if room(&mut self.far, stored)? {
-            self.far.insert(key, counts);
-        }
-        Ok(())
+        store(&mut self.far, stored, key, counts)
     }
 
     fn odds_error(error: OddsError) -> OddsError {
