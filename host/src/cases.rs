@@ -117,8 +117,8 @@ fn solve_one(source: &FileSource, range: Range<u64>, first: bool, shares: Shares
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::{in_order, joined, source};
     use referee_core::swiss::MatchResult;
-    use std::io::{Seek, SeekFrom, Write};
 
     /// `cases` test cases of 4 players and 2 rounds (results varying with the case), but
     /// `declared` in the first line.
@@ -130,31 +130,6 @@ mod tests {
             text += &format!("4 2\n2 2\n1 2 {}\n3 4 {}\n1 3 {}\n2 4 {}\n", result(1), result(3), result(7), result(9));
         }
         text.into_bytes()
-    }
-
-    /// `bytes` as a file source, after `skip` bytes of something else (stdin partly read).
-    fn source(bytes: &[u8], skip: usize) -> FileSource {
-        let mut file = tempfile::tempfile().unwrap();
-        file.write_all(&vec![b'#'; skip]).unwrap();
-        file.write_all(bytes).unwrap();
-        file.seek(SeekFrom::Start(skip as u64)).unwrap();
-        FileSource::new(file).unwrap()
-    }
-
-    /// The one-thread answer of `bytes`.
-    fn in_order(bytes: &[u8]) -> String {
-        let mut text = String::new();
-        referee_core::swiss::text::solve(bytes, &mut HeapScratch::default(), &mut text).unwrap();
-        text
-    }
-
-    /// The answers concatenated.
-    fn joined(answers: Vec<Answer>) -> String {
-        let mut out = Vec::new();
-        for answer in answers {
-            answer.write_to(&mut out).unwrap();
-        }
-        String::from_utf8(out).unwrap()
     }
 
     #[test]

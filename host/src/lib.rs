@@ -21,8 +21,11 @@ pub mod memory;
 pub mod openings;
 pub mod output;
 pub mod pair;
+pub mod replicas;
 pub mod rounds;
 pub mod standings;
+#[cfg(test)]
+mod test_support;
 pub mod threads;
 
 use std::fs::File;
@@ -127,6 +130,9 @@ fn solve(
             if invocation.problem == Problem::Swiss {
                 if let Some(parts) = cases::solve(&source, invocation.threads) {
                     return write_parts(parts, stdout, stderr);
+                }
+                if let Some(answer) = replicas::solve(&source, invocation.threads) {
+                    return finish(Ok(()), answer, stdout, stderr);
                 }
             }
             let streamed =

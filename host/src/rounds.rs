@@ -75,7 +75,7 @@ fn part(k: usize, parts: usize, players: usize) -> Range<usize> {
 impl<W: Write + ?Sized + Send> RoundWriter<W> for Split {
     fn write_round(&mut self, tournament: &Tournament<'_>, out: &mut W) -> fmt::Result {
         let players = tournament.players();
-        let parts = self.threads.min(players / MIN_PART);
+        let parts = parts_of_round(players, self.threads);
         let threads = self.threads;
         let pool = (parts > 1)
             .then(|| self.pool.get_or_init(|| ThreadPoolBuilder::new().num_threads(threads - 1).build().ok()));
@@ -83,17 +83,43 @@ impl<W: Write + ?Sized + Send> RoundWriter<W> for Split {
             return self.in_order.write_round(tournament, out);
         };
         write_header(tournament, out)?;
-        // The players in chunks of at most `parts` parts of MAX_PART each, so that a part's
-        // buffer stays within MAX_PART lines however large the event.
-        let mut start = 0;
-        while start < players {
-            let end = players.min(start + parts * MAX_PART);
-            let chunk_parts = parts.min((end - start) / MIN_PART).max(1);
-            write_chunk(pool, &mut self.parts, tournament, start..end, chunk_parts, out)?;
-            start = end;
+        for (chunk, chunk_parts) in chunks(players, parts) {
+            write_chunk(pool, &mut self.parts, tournament, chunk, chunk_parts, out)?;
         }
         Ok(())
     }
+}
+
+/// The parts a round of `players` is split into on up to `threads` threads: at most one per
+/// [`MIN_PART`] players (a round of fewer than `2 · MIN_PART` is not split: 0 or 1).
+#[must_use]
+pub fn parts_of_round(players: usize, threads: usize) -> usize {
+    threads.min(players / MIN_PART)
+}
+
+/// The chunks of a round of `players` split into `parts` parts ([`parts_of_round`]), in order,
+/// each with its own number of parts: chunks of `parts` parts of [`MAX_PART`] players, so that
+/// a part's text stays within `MAX_PART` lines however large the event, and a last chunk of
+/// fewer parts (one, written whole, when it has fewer than `2 · MIN_PART` players).
+///
+/// # Complexity
+/// `O(players / MAX_PART)` chunks.
+pub fn chunks(players: usize, parts: usize) -> impl Iterator<Item = (Range<usize>, usize)> {
+    let step = parts.max(1) * MAX_PART;
+    (0..players).step_by(step).map(move |start| {
+        let end = players.min(start + step);
+        (start..end, parts.min((end - start) / MIN_PART).max(1))
+    })
+}
+
+/// The `k`-th of the `parts` parts of `chunk` (adjacent ranges covering it, as even as can be).
+///
+/// # Complexity
+/// `O(1)`.
+#[must_use]
+pub fn part_of(chunk: &Range<usize>, k: usize, parts: usize) -> Range<usize> {
+    let range = part(k, parts, chunk.len());
+    chunk.start + range.start..chunk.start + range.end
 }
 
 /// The lines of the players in `chunk`, in `parts` parts: the first on the calling thread into
@@ -106,10 +132,7 @@ fn write_chunk<W: Write + ?Sized + Send>(
     parts: usize,
     out: &mut W,
 ) -> fmt::Result {
-    let at = |k: usize| {
-        let range = part(k, parts, chunk.len());
-        chunk.start + range.start..chunk.start + range.end
-    };
+    let at = |k: usize| part_of(&chunk, k, parts);
     if parts <= 1 {
         return write_players(tournament, chunk, out);
     }
