@@ -3,8 +3,10 @@
 //! buffers of their own, appended after in order (a huge round goes in chunks, so that a
 //! buffer holds at most [`MAX_PART`] lines: memory stays bounded as without threads). The text is exactly the core's
 //! [`InOrder`] (the parts are [`write_players`] of adjacent ranges), and a round's lines are
-//! nearly all of `swiss`'s work: on `swiss_max.in` (18 750 players, 16 rounds) two threads take
-//! about 70 % of one thread's wall time.
+//! nearly all of `swiss`'s work. An input file is solved by replicas instead
+//! ([`crate::replicas`], which shares [`chunks`] and [`part_of`]): here the calling thread
+//! reads and records each round while the others wait, and on `swiss_max.in` (18 750 players,
+//! 16 rounds) two threads take about 90 % of one thread's wall time, replicas 75 %.
 //!
 //! The other threads are a `rayon` pool (one thread fewer than `--threads`) built at the first
 //! round large enough and kept for the run: a thread started per round (`std::thread::scope`)
