@@ -23,6 +23,8 @@
 //! buckets cost `tavern_states.in` 0.2 % more instructions and `tavern_max.in` 5 % (14.8
 //! against 14.1 M), the same wall time.
 
+use core::hash::Hash;
+
 use hashbrown::HashMap;
 
 use super::search::{Cache, Counts, Near};
@@ -38,7 +40,7 @@ pub const MEMO_CAPACITY: usize = 458_752;
 pub(super) struct Memo {
     /// States with at most [`NEAR_MAX_ALIVE`](super::search::NEAR_MAX_ALIVE) minions alive:
     /// Alice's and Bob's counts.
-    near: HashMap<u128, [u64; 2]>,
+    near: HashMap<u64, [u64; 2]>,
     /// The others.
     far: HashMap<u128, Counts>,
 }
@@ -68,7 +70,7 @@ const fn out_of_memory(wanted: usize, stored: usize) -> OddsError {
 /// Stores `value` for `key` in `map`, doubling it when full (at least 16 entries), unless the
 /// memo holds [`MEMO_CAPACITY`] states (`stored`) already: then the state is not stored (the
 /// search stays exact).
-fn store<V>(map: &mut HashMap<u128, V>, stored: usize, key: u128, value: V) -> Result<(), OddsError> {
+fn store<K: Hash + Eq, V>(map: &mut HashMap<K, V>, stored: usize, key: K, value: V) -> Result<(), OddsError> {
     let len = map.len();
     if len >= map.capacity() {
         if stored >= MEMO_CAPACITY {
@@ -85,7 +87,7 @@ impl Cache for Memo {
     type Error = OddsError;
 
     #[inline]
-    fn get_near(&mut self, key: u128) -> Option<Near> {
+    fn get_near(&mut self, key: u64) -> Option<Near> {
         self.near.get(&key).map(|&[alice, bob]| Near { alice, bob })
     }
 
@@ -95,7 +97,7 @@ impl Cache for Memo {
     }
 
     #[inline]
-    fn put_near(&mut self, key: u128, _alive: u32, counts: Near) -> Result<(), OddsError> {
+    fn put_near(&mut self, key: u64, _alive: u32, counts: Near) -> Result<(), OddsError> {
         let stored = self.len();
         store(&mut self.near, stored, key, [counts.alice, counts.bob])
     }
@@ -121,18 +123,23 @@ mod tests {
         (u128::from((1u16 << alive) - 1) << 1) | tag << 29
     }
 
+    /// [`key`] of a near state, as the search gives it to the cache.
+    fn near(alive: u32, tag: u128) -> u64 {
+        crate::tavern::search::near_key(key(alive, tag))
+    }
+
     #[test]
     fn stores_exactly_and_grows() {
         let mut memo = Memo::new().unwrap();
         assert!(memo.near.capacity() >= MEMO_INITIAL_STATES);
         let scale = u64::try_from(POW420[4]).unwrap();
         for tag in 1..=(MEMO_INITIAL_STATES as u64 + 10) {
-            memo.put_near(key(5, tag.into()), 5, Near { alice: tag, bob: scale }).unwrap();
+            memo.put_near(near(5, tag.into()), 5, Near { alice: tag, bob: scale }).unwrap();
             memo.put_far(key(13, tag.into()), 13, Counts { alice: POW420[12], bob: tag.into() }).unwrap();
         }
-        assert_eq!(memo.get_near(key(5, 7)), Some(Near { alice: 7, bob: scale }));
+        assert_eq!(memo.get_near(near(5, 7)), Some(Near { alice: 7, bob: scale }));
         assert_eq!(memo.get_far(key(13, 7)), Some(Counts { alice: POW420[12], bob: 7 }));
-        assert_eq!(memo.get_near(key(5, 0)), None);
+        assert_eq!(memo.get_near(near(5, 0)), None);
         assert!(memo.near.len() > MEMO_INITIAL_STATES && memo.far.len() > MEMO_INITIAL_STATES);
     }
 }

@@ -216,12 +216,12 @@ trait Width: Tally + From<Packed> {
 impl Width for Near {
     #[inline]
     fn cached<C: Cache>(cache: &mut C, key: u128) -> Option<Self> {
-        cache.get_near(key)
+        cache.get_near(near_key(key))
     }
 
     #[inline]
     fn offer<C: Cache>(cache: &mut C, key: u128, alive: u32, counts: Self) -> Result<(), C::Error> {
-        cache.put_near(key, alive, counts)
+        cache.put_near(near_key(key), alive, counts)
     }
 
     #[inline(always)]
@@ -251,24 +251,38 @@ impl Width for Counts {
     }
 }
 
+/// The key of a near state (at most [`NEAR_MAX_ALIVE`] alive) as a `u64`: it takes at most 61
+/// bits (`29 + 2·a·b` for `a + b ≤ 8` minions alive, see `state`), so nothing is cut off.
+#[inline]
+pub(super) fn near_key(key: u128) -> u64 {
+    debug_assert!(key >> 61 == 0, "a near state's key takes at most 61 bits");
+    low_u64(key)
+}
+
+/// The low 64 bits of `value`.
+#[inline]
+pub(super) fn low_u64(value: u128) -> u64 {
+    u64::try_from(value & u128::from(u64::MAX)).unwrap_or(0)
+}
+
 /// Where the search looks states up and stores their counts: near states ([`Near`]) and the
 /// others ([`Counts`]) apart.
 pub(super) trait Cache {
     /// Why a cache may fail to store: [`core::convert::Infallible`] for one that never fails.
     type Error;
 
-    /// The counts stored for `key`, a near state, if any.
-    fn get_near(&mut self, key: u128) -> Option<Near>;
+    /// The counts stored for `key`, a near state's ([`near_key`]), if any.
+    fn get_near(&mut self, key: u64) -> Option<Near>;
 
     /// The counts stored for `key`, a state with more than [`NEAR_MAX_ALIVE`] alive, if any.
     fn get_far(&mut self, key: u128) -> Option<Counts>;
 
-    /// Offers the counts of `key`, a near state with `alive` minions alive; the cache may keep
-    /// or drop them.
+    /// Offers the counts of `key`, a near state's ([`near_key`]) with `alive` minions alive;
+    /// the cache may keep or drop them.
     ///
     /// # Errors
     /// When a growable cache cannot get memory ([`OddsError::OutOfMemory`] for the memo).
-    fn put_near(&mut self, key: u128, alive: u32, counts: Near) -> Result<(), Self::Error>;
+    fn put_near(&mut self, key: u64, alive: u32, counts: Near) -> Result<(), Self::Error>;
 
     /// Offers the counts of `key`, a state with `alive` minions alive, more than
     /// [`NEAR_MAX_ALIVE`]; the cache may keep or drop them.

@@ -15,9 +15,9 @@
 //! subset of the *alive* enemies. With `H` the sorted distinct non-empty subset sums of the alive
 //! enemies' attacks, a minion of health `h` dies after exactly the same sequences of exchanges
 //! as a minion of health `h' = min{s ∈ H : s ≥ h}` (no sum lies in `[h, h')`), or never dies
-//! if no sum reaches `h`. So the key stores `rank = |{s ∈ H : s < h}|`, which is in `0..=127`
-//! (7 bits: at most 127 non-empty subsets of 7 enemies), `|H|` meaning "cannot die". When the
-//! minion survives an exchange with enemy `e` (which then dies), `h - attack(e)` against the
+//! if no sum reaches `h`. So the key stores `rank = |{s ∈ H : s < h}|`, `|H|` meaning "cannot
+//! die": with `e` enemies alive, `H` has at most `2^e - 1` sums, so a rank fits in `e` bits (7
+//! at most: 127 non-empty subsets of 7 enemies). When the minion survives an exchange with enemy `e` (which then dies), `h - attack(e)` against the
 //! enemies without `e` ranks consistently, because `sum(S) ≥ h - attack(e)` exactly when
 //! `sum(S ∪ {e}) ≥ h`. A rank is a function of the state alone (the health and the alive
 //! enemies), so it never depends on how the state was reached.
@@ -51,11 +51,14 @@
 //! than the search caches are never keyed, and neither is anything below them (minions only
 //! die), so their ranks are not kept.
 //!
-//! # The key (127 bits, exact)
+//! # The key (at most 127 bits, exact)
 //! Bit 0: the side to move; bits 1..8 and 8..15: Alice's and Bob's alive masks; bits 15..22
-//! and 22..29: their "attacked this cycle" masks; then 7 bits of rank per minion slot
-//! (`29 + 7·(7·side + slot)`, zero for dead slots). Two states with the same key have the same
-//! outcome probabilities; the key is stored whole, so no hash collision can mix two states.
+//! and 22..29: their "attacked this cycle" masks; from bit 29 the ranks of Alice's alive
+//! minions, left to right, in `b` bits each (`b`: Bob's alive minions), then those of Bob's,
+//! in `a` bits each (`a`: Alice's). The masks say where each rank is, so the key is exact, and
+//! it takes `29 + 2·a·b` bits: at most 127 (7 against 7), at most 61 (a `u64`) with at most 8
+//! alive (4 against 4 at worst). Two states with the same key have the same outcome
+//! probabilities; the key is stored whole, so no hash collision can mix two states.
 
 use super::{MAX_MINIONS, MAX_VALUE};
 use crate::scratch::CapacityError;
@@ -77,14 +80,6 @@ const BITMAPS: usize = MASKS * BITMAP_WORDS;
 const PAD: u32 = u32::MAX;
 /// Where the rank bits start in a key.
 const RANK_SHIFT: u32 = 29;
-/// Bits per rank.
-const RANK_BITS: u32 = 7;
-/// Where Bob's ranks start: after Alice's seven.
-const BOB_RANK_SHIFT: u32 = RANK_SHIFT + 7 * RANK_BITS;
-/// One rank's bits.
-const RANK_MASK: u64 = (1 << RANK_BITS) - 1;
-/// A side's seven ranks' bits.
-const RANKS_MASK: u64 = (1 << (7 * RANK_BITS)) - 1;
 
 /// One side of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -95,8 +90,8 @@ pub(super) struct Side {
     /// Per alive slot, its health's place among the enemy's distinct sums (`|{f ∈ F : f < h}|`,
     /// `0..=127`), kept by [`RankTable`].
     pub place: [u8; 8],
-    /// The key's ranks of this side: 7 bits per slot (`7·slot`), zero for dead slots, kept by
-    /// [`RankTable`].
+    /// The key's ranks of this side's alive minions, left to right, in `e` bits each (`e`: the
+    /// enemy's alive minions; at most `7·7` bits), kept by [`RankTable`].
     pub ranks: u64,
     /// Alive slots.
     pub alive: u8,
@@ -186,13 +181,15 @@ impl State {
     #[inline]
     pub fn key(&self, mover: usize) -> u128 {
         let [alice, bob] = &self.sides;
+        // Alice's ranks take `a·b` bits (at most 49).
+        let bob_shift = RANK_SHIFT + u32::from(alice.count & 7) * u32::from(bob.count & 7);
         (mover & 1) as u128
             | u128::from(alice.alive) << 1
             | u128::from(bob.alive) << 8
             | u128::from(alice.attacked) << 15
             | u128::from(bob.attacked) << 22
-            | u128::from(alice.ranks & RANKS_MASK) << RANK_SHIFT
-            | u128::from(bob.ranks & RANKS_MASK) << BOB_RANK_SHIFT
+            | u128::from(alice.ranks) << RANK_SHIFT
+            | u128::from(bob.ranks) << bob_shift
     }
 }
 
@@ -289,26 +286,36 @@ impl<'w> RankTable<'w> {
     #[inline]
     fn rerank(&self, state: &mut State, side: usize) {
         let held = self.enemy_bitmap(state, side);
+        let width = rank_width(state, side);
         let board = &mut state.sides[side & 1];
-        let mut ranks = 0u64;
+        let (mut ranks, mut shift) = (0u64, 0);
         let mut slots = board.alive;
         while slots != 0 {
-            let slot = slots.trailing_zeros() & 7;
+            let slot = slots.trailing_zeros() as usize & 7;
             slots &= slots - 1;
-            ranks |= rank(held, board.place[slot as usize]) << (RANK_BITS * slot);
+            ranks |= rank(held, board.place[slot]) << shift;
+            shift += width;
         }
         board.ranks = ranks;
     }
 
-    /// The rank of `side`'s minion `slot` alone (zero if it is dead).
+    /// The rank of `side`'s minion `slot` alone, the enemy's alive minions unchanged; a minion
+    /// that just died has its rank taken out (the later ones move down).
     #[inline]
     fn rerank_one(&self, state: &mut State, side: usize, slot: usize) {
         let slot = slot & 7;
-        let shift = RANK_BITS * u32::try_from(slot).unwrap_or(0);
-        let alive = state.sides[side & 1].alive >> slot & 1 == 1;
-        let rank = if alive { rank(self.enemy_bitmap(state, side), state.sides[side & 1].place[slot]) } else { 0 };
-        let board = &mut state.sides[side & 1];
-        board.ranks = board.ranks & !(RANK_MASK << shift) | rank << shift;
+        let width = rank_width(state, side);
+        let board = &state.sides[side & 1];
+        // The minions alive left of `slot` (the same before and after its death).
+        let shift = (board.alive & ((1u8 << slot) - 1)).count_ones() * width;
+        let low = board.ranks & ((1u64 << shift) - 1);
+        let ranks = if board.alive >> slot & 1 == 1 {
+            let rank = rank(self.enemy_bitmap(state, side), board.place[slot]);
+            low | rank << shift | board.ranks >> (shift + width) << (shift + width)
+        } else {
+            low | board.ranks >> (shift + width) << shift
+        };
+        state.sides[side & 1].ranks = ranks;
     }
 
     /// Fills the places and ranks of every alive minion of `state` from its healths.
@@ -363,6 +370,13 @@ impl<'w> RankTable<'w> {
         self.start(&mut fresh);
         fresh.key(mover)
     }
+}
+
+/// The bits of each of `side`'s ranks in a key: its enemy's alive minions (`0..=7`; a rank is
+/// below `2^e` for `e` enemies, see the module docs).
+#[inline]
+fn rank_width(state: &State, side: usize) -> u32 {
+    u32::from(state.sides[(side ^ 1) & 1].count & 7)
 }
 
 /// How many of `sums` (sorted, padded with [`PAD`]; [`SUMS`] words) are below `health`, at most
@@ -575,7 +589,8 @@ mod tests {
         // At most 2^7 - 1 distinct sums, one bit each in a mask's bitmap.
         assert_eq!(MASKS - 1, 127);
         assert_eq!(BITMAP_WORDS * 32, SUMS);
-        assert_eq!(RANK_SHIFT + RANK_BITS * 14, 127);
+        // Seven ranks of 7 bits a side, 7 against 7.
+        assert_eq!(RANK_SHIFT + 2 * 7 * 7, 127);
     }
 
     #[test]
@@ -652,6 +667,7 @@ mod tests {
                 for side in 0..2 {
                     let all = u8::try_from((1u16 << sizes[side]) - 1).unwrap();
                     state.sides[side].alive = u8::try_from(rng.next() & 0x7f).unwrap() & all;
+                    state.sides[side].count = u8::try_from(state.sides[side].alive.count_ones()).unwrap();
                     for (health, &value) in state.sides[side].health.iter_mut().zip(&v[side]).take(sizes[side]) {
                         *health = rng.value(value);
                     }
@@ -660,13 +676,19 @@ mod tests {
                 let key = table.fresh_key(&state, mover);
                 let mut expected =
                     (mover as u128) | u128::from(state.sides[0].alive) << 1 | u128::from(state.sides[1].alive) << 8;
-                for (side, shift) in [(0usize, RANK_SHIFT), (1, BOB_RANK_SHIFT)] {
+                // Each alive minion's rank in turn, Alice's then Bob's, in as many bits as its
+                // side has enemies alive.
+                let mut shift = RANK_SHIFT;
+                for side in 0..2 {
                     let enemy = usize::from(state.sides[side ^ 1].alive);
+                    let width = enemy.count_ones();
                     for slot in 0..7u32 {
                         if state.sides[side].alive >> slot & 1 == 1 {
                             let health = state.sides[side].health[slot as usize];
                             let rank = reference_rank(&v[side ^ 1], enemy, health);
-                            expected |= u128::from(rank) << (shift + RANK_BITS * slot);
+                            assert!(rank < 1 << width, "rank {rank} of {width} enemies");
+                            expected |= u128::from(rank) << shift;
+                            shift += width;
                         }
                     }
                 }

@@ -2,9 +2,10 @@
 //!
 //! A lossy cache in two regions, by the minions alive (as the memo's two maps): a state with at
 //! most [`NEAR_MAX_ALIVE`](super::search::NEAR_MAX_ALIVE) alive has counts below `2^64` (see
-//! `search`), so its slot is [`SLOT_WORDS`] = 8 words (the exact 127-bit key in four, Alice's
-//! and Bob's counts in two each), four to a bucket of two cache lines ([`BUCKET_WORDS`]); the
-//! others take [`FAR_SLOT_WORDS`] = 12 (four-word counts), two to a bucket. The far region has a quarter
+//! `search`) and its exact key at most 61 bits (`state`), so its slot is [`SLOT_WORDS`] = 6
+//! words (the key in two, Alice's and Bob's counts in two each), four to a bucket of 96 bytes
+//! ([`BUCKET_WORDS`]); the others take [`FAR_SLOT_WORDS`] = 12 (a four-word key, four-word
+//! counts), two to a bucket. The far region has a quarter
 //! of the words ([`FAR_SHARE`]), the near region the rest: on `tavern_states.in` 94 % of the
 //! states are near ones, but the far ones have the largest subtrees (`tavern_max.in` takes 3
 //! times the instructions with no far state cached).
@@ -34,30 +35,32 @@
 
 use core::convert::Infallible;
 
-use super::search::{Cache, Counts, Near};
+use super::search::{low_u64, Cache, Counts, Near};
 use super::state::alive_of;
 use super::OddsError;
 
-/// Words per slot of a near state (at most 8 minions alive): a 4-word key and two
-/// 2-word counts (32 bytes).
-pub const SLOT_WORDS: usize = KEY_WORDS + 2 * 2;
-/// Words per bucket of four near slots (128 bytes, two cache lines): the fewest words of a
-/// table that caches.
+/// Words per slot of a near state (at most 8 minions alive): a 2-word key and two
+/// 2-word counts (24 bytes).
+pub const SLOT_WORDS: usize = NEAR_KEY_WORDS + 2 * 2;
+/// Words per bucket of four near slots (96 bytes, within two cache lines): the fewest words of
+/// a table that caches.
 pub const BUCKET_WORDS: usize = 4 * SLOT_WORDS;
 /// Words per slot of a far state (more alive): a 4-word key and two 4-word counts (48 bytes).
-pub(super) const FAR_SLOT_WORDS: usize = KEY_WORDS + 2 * 4;
+pub(super) const FAR_SLOT_WORDS: usize = FAR_KEY_WORDS + 2 * 4;
 /// The far region's share of a table's words: one part in `FAR_SHARE`, in whole buckets of two
 /// far slots (the near region takes the rest).
 pub(super) const FAR_SHARE: usize = 4;
-/// Words of a key.
-const KEY_WORDS: usize = 4;
+/// Words of a near state's key (at most 61 bits).
+const NEAR_KEY_WORDS: usize = 2;
+/// Words of a far state's key (at most 127 bits).
+const FAR_KEY_WORDS: usize = 4;
 
 /// A transposition table over caller-provided words: a region of near states and one of far
 /// states.
 #[derive(Debug)]
 pub(super) struct FixedTable<'w> {
-    near: Region<'w, 2, SLOT_WORDS, 4>,
-    far: Region<'w, 4, FAR_SLOT_WORDS, 2>,
+    near: Region<'w, NEAR_KEY_WORDS, 2, SLOT_WORDS, 4>,
+    far: Region<'w, FAR_KEY_WORDS, 4, FAR_SLOT_WORDS, 2>,
 }
 
 /// Words per bucket of two far slots (96 bytes).
@@ -73,18 +76,20 @@ impl<'w> FixedTable<'w> {
     }
 }
 
-/// Buckets of `WAYS` slots of `SLOT` words: a key and two counts of `COUNT` words each
-/// (`SLOT = 4 + 2·COUNT`, at least two ways).
+/// Buckets of `WAYS` slots of `SLOT` words: a key of `KEY` words and two counts of `COUNT`
+/// words each (`SLOT = KEY + 2·COUNT`, at least two ways).
 #[derive(Debug)]
-struct Region<'w, const COUNT: usize, const SLOT: usize, const WAYS: usize> {
+struct Region<'w, const KEY: usize, const COUNT: usize, const SLOT: usize, const WAYS: usize> {
     slots: &'w mut [[u32; SLOT]],
     buckets: u64,
 }
 
-impl<'w, const COUNT: usize, const SLOT: usize, const WAYS: usize> Region<'w, COUNT, SLOT, WAYS> {
+impl<'w, const KEY: usize, const COUNT: usize, const SLOT: usize, const WAYS: usize>
+    Region<'w, KEY, COUNT, SLOT, WAYS>
+{
     /// A region of the whole buckets of `words`, emptied.
     fn new(words: &'w mut [u32]) -> Self {
-        const { assert!(SLOT == KEY_WORDS + 2 * COUNT && WAYS >= 2) };
+        const { assert!(SLOT == KEY + 2 * COUNT && WAYS >= 2) };
         let (slots, _) = words.as_chunks_mut::<SLOT>();
         let buckets = slots.len() / WAYS;
         let slots = slots.get_mut(..buckets * WAYS).unwrap_or_default();
@@ -108,8 +113,8 @@ impl<'w, const COUNT: usize, const SLOT: usize, const WAYS: usize> Region<'w, CO
         let bucket = self.bucket(key)?;
         bucket
             .iter()
-            .find(|slot| read::<SLOT, KEY_WORDS>(slot, 0) == key)
-            .map(|slot| [read::<SLOT, COUNT>(slot, KEY_WORDS), read::<SLOT, COUNT>(slot, KEY_WORDS + COUNT)])
+            .find(|slot| read::<SLOT, KEY>(slot, 0) == key)
+            .map(|slot| [read::<SLOT, COUNT>(slot, KEY), read::<SLOT, COUNT>(slot, KEY + COUNT)])
     }
 
     /// Stores `counts` (each below `2^(32·COUNT)`) for `key`, a state with `alive` alive: in
@@ -118,7 +123,7 @@ impl<'w, const COUNT: usize, const SLOT: usize, const WAYS: usize> Region<'w, CO
     #[inline]
     fn put(&mut self, key: u128, alive: u32, [alice, bob]: [u128; 2]) {
         let Some(bucket) = self.bucket(key) else { return };
-        let first = alive >= alive_of(read::<SLOT, KEY_WORDS>(&bucket[0], 0));
+        let first = alive >= alive_of(read::<SLOT, KEY>(&bucket[0], 0));
         if !first {
             // Slot by slot, from the oldest (a `copy_within` would bring `memmove` into the
             // firmware images: 0.8 KiB of flash).
@@ -127,9 +132,9 @@ impl<'w, const COUNT: usize, const SLOT: usize, const WAYS: usize> Region<'w, CO
             }
         }
         let slot = &mut bucket[usize::from(!first)];
-        write::<SLOT, KEY_WORDS>(slot, 0, key);
-        write::<SLOT, COUNT>(slot, KEY_WORDS, alice);
-        write::<SLOT, COUNT>(slot, KEY_WORDS + COUNT, bob);
+        write::<SLOT, KEY>(slot, 0, key);
+        write::<SLOT, COUNT>(slot, KEY, alice);
+        write::<SLOT, COUNT>(slot, KEY + COUNT, bob);
     }
 }
 
@@ -154,19 +159,13 @@ fn write<const SLOT: usize, const LEN: usize>(slot: &mut [u32; SLOT], at: usize,
     }
 }
 
-/// The low 64 bits of `value`.
-#[inline]
-fn low_u64(value: u128) -> u64 {
-    u64::try_from(value & u128::from(u64::MAX)).unwrap_or(0)
-}
-
 impl Cache for FixedTable<'_> {
     type Error = Infallible;
 
     #[inline]
-    fn get_near(&mut self, key: u128) -> Option<Near> {
+    fn get_near(&mut self, key: u64) -> Option<Near> {
         // A near slot's counts are two words each.
-        self.near.get(key).map(|[alice, bob]| Near { alice: low_u64(alice), bob: low_u64(bob) })
+        self.near.get(key.into()).map(|[alice, bob]| Near { alice: low_u64(alice), bob: low_u64(bob) })
     }
 
     #[inline]
@@ -175,8 +174,8 @@ impl Cache for FixedTable<'_> {
     }
 
     #[inline]
-    fn put_near(&mut self, key: u128, alive: u32, counts: Near) -> Result<(), Infallible> {
-        self.near.put(key, alive, [counts.alice.into(), counts.bob.into()]);
+    fn put_near(&mut self, key: u64, alive: u32, counts: Near) -> Result<(), Infallible> {
+        self.near.put(key.into(), alive, [counts.alice.into(), counts.bob.into()]);
         Ok(())
     }
 
@@ -201,29 +200,34 @@ mod tests {
         (u128::from((1u16 << alive) - 1) << 1) | tag << 29
     }
 
+    /// [`key`] of a near state, as the search gives it to the cache.
+    fn near(alive: u32, tag: u128) -> u64 {
+        crate::tavern::search::near_key(key(alive, tag))
+    }
+
     #[test]
     fn keeps_the_largest_and_the_latest() {
         // One near bucket, no far one (a quarter of 37 words holds no far bucket).
         let mut words = [0xffff_ffffu32; BUCKET_WORDS + 5];
         let mut table = FixedTable::new(&mut words);
         assert_eq!((table.near.buckets, table.far.buckets), (1, 0));
-        let large = key(8, 1);
+        let large = near(8, 1);
         let top = Near { alice: u64::MAX, bob: 1 };
         table.put_near(large, 8, top).unwrap();
         // The latest three of the smaller ones stay.
         for tag in 2..=5 {
-            table.put_near(key(3, tag.into()), 3, Near { alice: tag, bob: 0 }).unwrap();
+            table.put_near(near(3, tag.into()), 3, Near { alice: tag, bob: 0 }).unwrap();
         }
         assert_eq!(table.get_near(large), Some(top));
-        assert_eq!(table.get_near(key(3, 2)), None);
+        assert_eq!(table.get_near(near(3, 2)), None);
         for tag in 3..=5 {
-            assert_eq!(table.get_near(key(3, tag.into())), Some(Near { alice: tag, bob: 0 }));
+            assert_eq!(table.get_near(near(3, tag.into())), Some(Near { alice: tag, bob: 0 }));
         }
         // As many alive as the first slot's: the first slot is replaced.
-        table.put_near(key(8, 6), 8, Near::default()).unwrap();
+        table.put_near(near(8, 6), 8, Near::default()).unwrap();
         assert_eq!(table.get_near(large), None);
-        assert_eq!(table.get_near(key(8, 6)), Some(Near::default()));
-        assert_eq!(table.get_near(key(3, 3)), Some(Near { alice: 3, bob: 0 }));
+        assert_eq!(table.get_near(near(8, 6)), Some(Near::default()));
+        assert_eq!(table.get_near(near(3, 3)), Some(Near { alice: 3, bob: 0 }));
         // No far region: a far state is searched again, never stored.
         table.put_far(key(14, 7), 14, Counts::ZERO).unwrap();
         assert_eq!(table.get_far(key(14, 7)), None);
@@ -233,12 +237,12 @@ mod tests {
     fn far_states_have_a_region_of_their_own() {
         let mut words = [7u32; 4 * FAR_BUCKET_WORDS];
         let mut table = FixedTable::new(&mut words);
-        assert_eq!((table.near.buckets, table.far.buckets), (2, 1));
+        assert_eq!((table.near.buckets, table.far.buckets), (3, 1));
         let huge = Counts { alice: u128::MAX >> 14, bob: 3 };
         table.put_far(key(14, 1), 14, huge).unwrap();
         table.put_far(key(9, 2), 9, Counts { alice: 9, bob: 9 }).unwrap();
         for tag in 0..20 {
-            table.put_near(key(5, tag.into()), 5, Near { alice: tag, bob: 0 }).unwrap();
+            table.put_near(near(5, tag.into()), 5, Near { alice: tag, bob: 0 }).unwrap();
         }
         assert_eq!(table.get_far(key(14, 1)), Some(huge));
         assert_eq!(table.get_far(key(9, 2)), Some(Counts { alice: 9, bob: 9 }));
@@ -249,18 +253,18 @@ mod tests {
     }
 
     #[test]
-    fn the_default_table_holds_4_164_states() {
+    fn the_default_table_holds_5_300_states() {
         let mut words = std::vec![0u32; DEFAULT_TABLE_WORDS];
         let table = FixedTable::new(&mut words);
-        assert_eq!((4 * table.near.buckets, 2 * table.far.buckets), (3_408, 756));
-        assert_eq!((BUCKET_WORDS * 4, FAR_BUCKET_WORDS * 4), (128, 96));
+        assert_eq!((4 * table.near.buckets, 2 * table.far.buckets), (4_544, 756));
+        assert_eq!((BUCKET_WORDS * 4, FAR_BUCKET_WORDS * 4), (96, 96));
     }
 
     #[test]
     fn too_few_words_make_no_table() {
         let mut words = [0u32; BUCKET_WORDS - 1];
         let mut table = FixedTable::new(&mut words);
-        table.put_near(key(2, 1), 2, Near::default()).unwrap();
-        assert_eq!(table.get_near(key(2, 1)), None);
+        table.put_near(near(2, 1), 2, Near::default()).unwrap();
+        assert_eq!(table.get_near(near(2, 1)), None);
     }
 }
