@@ -3,15 +3,16 @@
 //!
 //! Two maps, by the minions alive: a state with at most
 //! [`NEAR_MAX_ALIVE`](super::search::NEAR_MAX_ALIVE) alive has at most 7 attacks left, so its
-//! counts are at most `420^7 < 2^64` (see `search`) and are stored as two `u64` (a 32-byte
-//! entry with its 16-byte key); the few states with more alive keep `u128`
-//! counts (48 bytes). On `tavern_states.in` 94 % of the 210 336 states stored are near ones: a
-//! third less memory to fault in and to miss in the caches and the TLB than one map of 48-byte
-//! entries.
+//! counts are at most `420^7 < 2^64` (see `search`) and its exact key at most 61 bits (see
+//! `state`), so its entry is three `u64` (24 bytes); the few states with more alive keep a
+//! `u128` key and `u128` counts (48 bytes). On `tavern_states.in` 94 % of the 210 336 states
+//! stored are near ones: half the memory to fault in and to miss in the caches and the TLB of
+//! one map of 48-byte entries (a 16-byte key made the near entries 32 bytes until the ranks were
+//! packed: 5 % more wall time on two threads).
 //!
 //! Memory: an entry plus hashbrown's control byte, in a power-of-two number of buckets kept at
 //! most 7/8 full. [`MEMO_INITIAL_STATES`] near states are reserved up front (2^10 buckets,
-//! 33 KB); a map doubles when full, until the two hold [`MEMO_CAPACITY`] states together (at
+//! 25 KB); a map doubles when full, until the two hold [`MEMO_CAPACITY`] states together (at
 //! most 2^19 buckets of 49 bytes, 25.7 MB, if every state were a far one). Past that, new states
 //! are still searched exactly but no longer stored.
 //!
@@ -30,7 +31,7 @@ use hashbrown::HashMap;
 use super::search::{Cache, Counts, Near};
 use super::OddsError;
 
-/// States reserved before the search starts: 2^10 buckets of near states, about 33 KB.
+/// States reserved before the search starts: 2^10 buckets of near states, about 25 KB.
 pub const MEMO_INITIAL_STATES: usize = 896;
 /// The most states the memo stores: 7/8 of 2^19 buckets.
 pub const MEMO_CAPACITY: usize = 458_752;

@@ -14,19 +14,20 @@
 //! A depth-first search over the game tree returns, for every state, exact integer counts
 //! scaled by `420^K` (`K` = attacks left at most; see `search` for the proof that `u128`
 //! suffices: every probability is a multiple of `1 / (2 · 420^(n+m-1))`, and `2 · 420^13 <
-//! 2^115`). States are merged through an exact 127-bit canonical key (alive and "attacked this
-//! cycle" masks, the side to move, and each minion's health replaced by its rank among the
-//! subset sums of the alive enemies' attacks; see `state`): the 47.7 million-node tree of
+//! 2^115`). States are merged through an exact canonical key of at most 127 bits (alive and
+//! "attacked this cycle" masks, the side to move, and each alive minion's health replaced by
+//! its rank among the subset sums of the alive enemies' attacks, in as many bits as there are
+//! such enemies; at most 61 bits with at most 8 alive; see `state`): the 47.7 million-node tree of
 //! `tavern_max.in` has only 9 364 distinct canonical states, the hardest input found by a
 //! search over random battles (`tavern_states.in`) about 230 000. Two strategies cache them:
 //!
 //! - [`Strategy::Memo`] (feature `alloc`): every state with at least [`MEMO_MIN_ALIVE`] minions
-//!   alive in `hashbrown::HashMap`s (33 bytes per state with at most 8 alive, whose counts fit
-//!   `u64`, 49 with more; [`MEMO_INITIAL_STATES`] reserved up front, at most [`MEMO_CAPACITY`]
+//!   alive in `hashbrown::HashMap`s (25 bytes per state with at most 8 alive, whose key and
+//!   counts fit `u64`, 49 with more; [`MEMO_INITIAL_STATES`] reserved up front, at most [`MEMO_CAPACITY`]
 //!   states, at most 25.7 MB; see `memo`), plus [`RANK_TABLE_WORDS`]
 //!   scratch words. An allocation failure is an [`OddsError::OutOfMemory`], never an abort.
 //! - [`Strategy::Fixed`]: no heap. A two-way transposition table of `table_words` scratch
-//!   words (128-byte buckets of four states with at most 8 alive, and a quarter of the words
+//!   words (96-byte buckets of four states with at most 8 alive, and a quarter of the words
 //!   in 96-byte buckets of two for the others; see `table`) caches states with at least
 //!   [`FIXED_MIN_ALIVE`] minions alive; with the rank table (5 KiB) that is
 //!   [`FIXED_SCRATCH_WORDS`] (147.0 KiB) by default. With no room for a bucket it is a plain

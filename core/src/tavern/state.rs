@@ -43,9 +43,10 @@
 //! # Ranks kept up to date
 //! The place of a minion depends only on its health (the enemies' `F` is fixed for the battle),
 //! and its rank only on its place and the alive enemies. So each [`Side`] keeps its minions'
-//! places and its 7-bit ranks, and [`RankTable::exchanged`] updates them after each exchange:
+//! places and its packed ranks, and [`RankTable::exchanged`] updates them after each exchange:
 //! the survivor (there is at most one) gets a new place (one binary search), a side whose
-//! enemies lost a minion recounts all its ranks, the other only its own minion's. A key is then
+//! enemies lost a minion recounts all its ranks, the other only its own minion's (taken out if
+//! it died, the later ranks moving down to keep them packed). A key is then
 //! a few shifts of the kept ranks ([`State::key`]); debug builds check every key against one
 //! computed from the healths alone ([`RankTable::fresh_key`]). States with fewer minions alive
 //! than the search caches are never keyed, and neither is anything below them (minions only
@@ -693,6 +694,9 @@ mod tests {
                     }
                 }
                 assert_eq!(key, expected, "values {v:?}, state {state:?}");
+                // `29 + 2·a·b` bits: at most 61 with at most 8 alive (a near key), 127 in all.
+                let bits = if state.alive() <= 8 { 61 } else { 127 };
+                assert_eq!(key >> bits, 0, "values {v:?}, state {state:?}");
             }
         }
     }
