@@ -126,7 +126,7 @@ mod tests {
 
     /// [`key`] of a near state, as the search gives it to the cache.
     fn near(alive: u32, tag: u128) -> u64 {
-        crate::tavern::search::near_key(key(alive, tag))
+        u64::try_from(key(alive, tag)).unwrap()
     }
 
     #[test]

@@ -202,11 +202,17 @@ impl From<Near> for Counts {
 /// The width a state's counts are searched in: [`Near`] for a near state, [`Counts`] for the
 /// others; each has its own part of the cache.
 trait Width: Tally + From<Packed> {
+    /// The key of a state of this width: `u64` for a near state, `u128` for the others.
+    type Key: Copy + PartialEq + core::fmt::Debug;
+
+    /// The key of `state`, a state of this width, with `mover` to attack.
+    fn key(state: &State, mover: usize) -> Self::Key;
+
     /// The counts `cache` holds for `key`, a state of this width, if any.
-    fn cached<C: Cache>(cache: &mut C, key: u128) -> Option<Self>;
+    fn cached<C: Cache>(cache: &mut C, key: Self::Key) -> Option<Self>;
 
     /// Offers `cache` the counts of `key`, a state of this width with `alive` minions alive.
-    fn offer<C: Cache>(cache: &mut C, key: u128, alive: u32, counts: Self) -> Result<(), C::Error>;
+    fn offer<C: Cache>(cache: &mut C, key: Self::Key, alive: u32, counts: Self) -> Result<(), C::Error>;
 
     /// The counts of `state` with `mover` to attack, a state of this width or a narrower one
     /// (a child of a state of this width), each searched in its own width.
@@ -214,14 +220,21 @@ trait Width: Tally + From<Packed> {
 }
 
 impl Width for Near {
+    type Key = u64;
+
     #[inline]
-    fn cached<C: Cache>(cache: &mut C, key: u128) -> Option<Self> {
-        cache.get_near(near_key(key))
+    fn key(state: &State, mover: usize) -> u64 {
+        state.near_key(mover)
     }
 
     #[inline]
-    fn offer<C: Cache>(cache: &mut C, key: u128, alive: u32, counts: Self) -> Result<(), C::Error> {
-        cache.put_near(near_key(key), alive, counts)
+    fn cached<C: Cache>(cache: &mut C, key: u64) -> Option<Self> {
+        cache.get_near(key)
+    }
+
+    #[inline]
+    fn offer<C: Cache>(cache: &mut C, key: u64, alive: u32, counts: Self) -> Result<(), C::Error> {
+        cache.put_near(key, alive, counts)
     }
 
     #[inline(always)]
@@ -231,6 +244,13 @@ impl Width for Near {
 }
 
 impl Width for Counts {
+    type Key = u128;
+
+    #[inline]
+    fn key(state: &State, mover: usize) -> u128 {
+        state.key(mover)
+    }
+
     #[inline]
     fn cached<C: Cache>(cache: &mut C, key: u128) -> Option<Self> {
         cache.get_far(key)
@@ -251,33 +271,19 @@ impl Width for Counts {
     }
 }
 
-/// The key of a near state (at most [`NEAR_MAX_ALIVE`] alive) as a `u64`: it takes at most 61
-/// bits (`29 + 2·a·b` for `a + b ≤ 8` minions alive, see `state`), so nothing is cut off.
-#[inline]
-pub(super) fn near_key(key: u128) -> u64 {
-    debug_assert!(key >> 61 == 0, "a near state's key takes at most 61 bits");
-    low_u64(key)
-}
-
-/// The low 64 bits of `value`.
-#[inline]
-pub(super) fn low_u64(value: u128) -> u64 {
-    u64::try_from(value & u128::from(u64::MAX)).unwrap_or(0)
-}
-
 /// Where the search looks states up and stores their counts: near states ([`Near`]) and the
 /// others ([`Counts`]) apart.
 pub(super) trait Cache {
     /// Why a cache may fail to store: [`core::convert::Infallible`] for one that never fails.
     type Error;
 
-    /// The counts stored for `key`, a near state's ([`near_key`]), if any.
+    /// The counts stored for `key`, a near state's ([`State::near_key`]), if any.
     fn get_near(&mut self, key: u64) -> Option<Near>;
 
     /// The counts stored for `key`, a state with more than [`NEAR_MAX_ALIVE`] alive, if any.
     fn get_far(&mut self, key: u128) -> Option<Counts>;
 
-    /// Offers the counts of `key`, a near state's ([`near_key`]) with `alive` minions alive;
+    /// Offers the counts of `key`, a near state's ([`State::near_key`]) with `alive` minions alive;
     /// the cache may keep or drop them.
     ///
     /// # Errors
@@ -354,8 +360,8 @@ impl<'t, C: Cache> Search<'t, C> {
         if alive < self.min_alive {
             return Ok(self.endgame(state, mover).into());
         }
-        let key = state.key(mover);
-        debug_assert_eq!(key, self.ranks.fresh_key(state, mover), "a kept rank differs from its health's");
+        let key = T::key(state, mover);
+        debug_assert_eq!(key, T::key(&self.ranks.fresh(state), mover), "a kept rank differs from its health's");
         if let Some(counts) = T::cached(&mut self.cache, key) {
             return Ok(counts);
         }
@@ -369,7 +375,7 @@ impl<'t, C: Cache> Search<'t, C> {
         &mut self,
         state: &State,
         mover: usize,
-        key: u128,
+        key: T::Key,
         alive: u32,
     ) -> Result<T, C::Error> {
         // Every enemy: `expand` attacks the alive ones among the targets.

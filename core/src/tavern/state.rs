@@ -45,21 +45,24 @@
 //! and its rank only on its place and the alive enemies. So each [`Side`] keeps its minions'
 //! places and its packed ranks, and [`RankTable::exchanged`] updates them after each exchange:
 //! the survivor (there is at most one) gets a new place (one binary search), a side whose
-//! enemies lost a minion recounts all its ranks, the other only its own minion's (taken out if
-//! it died, the later ranks moving down to keep them packed). A key is then
-//! a few shifts of the kept ranks ([`State::key`]); debug builds check every key against one
-//! computed from the healths alone ([`RankTable::fresh_key`]). States with fewer minions alive
+//! enemies lost a minion recounts all its ranks, the other loses its dead minion's (the later
+//! ranks move down to keep them packed). A key is then
+//! a few shifts of the kept ranks ([`State::key`], [`State::near_key`]); debug builds check
+//! every key against one computed from the healths alone ([`RankTable::fresh`]). States with fewer minions alive
 //! than the search caches are never keyed, and neither is anything below them (minions only
 //! die), so their ranks are not kept.
 //!
-//! # The key (at most 127 bits, exact)
+//! # The key (127 bits, exact; 61 with at most 8 alive)
 //! Bit 0: the side to move; bits 1..8 and 8..15: Alice's and Bob's alive masks; bits 15..22
 //! and 22..29: their "attacked this cycle" masks; from bit 29 the ranks of Alice's alive
-//! minions, left to right, in `b` bits each (`b`: Bob's alive minions), then those of Bob's,
-//! in `a` bits each (`a`: Alice's). The masks say where each rank is, so the key is exact, and
-//! it takes `29 + 2·a·b` bits: at most 127 (7 against 7), at most 61 (a `u64`) with at most 8
-//! alive (4 against 4 at worst). Two states with the same key have the same outcome
-//! probabilities; the key is stored whole, so no hash collision can mix two states.
+//! minions, left to right, in `b` bits each (`b`: Bob's alive minions: at most `7·7` bits),
+//! and from bit 78 those of Bob's, in `a` bits each (`a`: Alice's). The masks say where each
+//! rank is, so the key is exact. A state with at most 8 alive has a key of its own in a `u64`
+//! ([`State::near_key`]): Alice's ranks take at most 16 bits there (`a·b ≤ 16` for
+//! `a + b ≤ 8`), so Bob's start at bit 45 and the key takes at most 61 bits. Every shift is a
+//! constant: a 32-bit core shifts the words of a key without a library call. Two states with
+//! the same key have the same outcome probabilities; the key is stored whole, so no hash
+//! collision can mix two states.
 
 use super::{MAX_MINIONS, MAX_VALUE};
 use crate::scratch::CapacityError;
@@ -81,6 +84,10 @@ const BITMAPS: usize = MASKS * BITMAP_WORDS;
 const PAD: u32 = u32::MAX;
 /// Where the rank bits start in a key.
 const RANK_SHIFT: u32 = 29;
+/// Where Bob's ranks start in a key: after Alice's, at most `7·7` bits.
+const BOB_RANK_SHIFT: u32 = RANK_SHIFT + 7 * 7;
+/// Where Bob's ranks start in a near key: after Alice's, at most `4·4` bits.
+const NEAR_BOB_RANK_SHIFT: u32 = RANK_SHIFT + 4 * 4;
 
 /// One side of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -182,15 +189,27 @@ impl State {
     #[inline]
     pub fn key(&self, mover: usize) -> u128 {
         let [alice, bob] = &self.sides;
-        // Alice's ranks take `a·b` bits (at most 49).
-        let bob_shift = RANK_SHIFT + u32::from(alice.count & 7) * u32::from(bob.count & 7);
-        (mover & 1) as u128
-            | u128::from(alice.alive) << 1
-            | u128::from(bob.alive) << 8
-            | u128::from(alice.attacked) << 15
-            | u128::from(bob.attacked) << 22
-            | u128::from(alice.ranks) << RANK_SHIFT
-            | u128::from(bob.ranks) << bob_shift
+        u128::from(self.masks(mover)) | u128::from(alice.ranks) << RANK_SHIFT | u128::from(bob.ranks) << BOB_RANK_SHIFT
+    }
+
+    /// The exact canonical key of a state with at most 8 minions alive, in 61 bits (see the
+    /// module docs): Bob's ranks right after Alice's at most 16 bits.
+    #[inline]
+    pub fn near_key(&self, mover: usize) -> u64 {
+        let [alice, bob] = &self.sides;
+        debug_assert!(self.alive() <= 8, "a near key of {} alive", self.alive());
+        self.masks(mover) | alice.ranks << RANK_SHIFT | bob.ranks << NEAR_BOB_RANK_SHIFT
+    }
+
+    /// A key's first 29 bits: the side to move, the alive masks, the attacked masks.
+    #[inline]
+    fn masks(&self, mover: usize) -> u64 {
+        let [alice, bob] = &self.sides;
+        (mover & 1) as u64
+            | u64::from(alice.alive) << 1
+            | u64::from(bob.alive) << 8
+            | u64::from(alice.attacked) << 15
+            | u64::from(bob.attacked) << 22
     }
 }
 
@@ -300,23 +319,17 @@ impl<'w> RankTable<'w> {
         board.ranks = ranks;
     }
 
-    /// The rank of `side`'s minion `slot` alone, the enemy's alive minions unchanged; a minion
-    /// that just died has its rank taken out (the later ones move down).
+    /// Takes the rank of `side`'s minion `slot`, which just died, out of its side's packed
+    /// ranks (the later ones move down); the enemy's alive minions are unchanged, so the other
+    /// ranks are too.
     #[inline]
-    fn rerank_one(&self, state: &mut State, side: usize, slot: usize) {
-        let slot = slot & 7;
+    fn remove_rank(state: &mut State, side: usize, slot: usize) {
         let width = rank_width(state, side);
-        let board = &state.sides[side & 1];
-        // The minions alive left of `slot` (the same before and after its death).
-        let shift = (board.alive & ((1u8 << slot) - 1)).count_ones() * width;
-        let low = board.ranks & ((1u64 << shift) - 1);
-        let ranks = if board.alive >> slot & 1 == 1 {
-            let rank = rank(self.enemy_bitmap(state, side), board.place[slot]);
-            low | rank << shift | board.ranks >> (shift + width) << (shift + width)
-        } else {
-            low | board.ranks >> (shift + width) << shift
-        };
-        state.sides[side & 1].ranks = ranks;
+        let board = &mut state.sides[side & 1];
+        // The minions alive left of `slot`: their ranks stay where they are.
+        let below = (1u64 << ((board.alive & ((1u8 << (slot & 7)) - 1)).count_ones() * width)) - 1;
+        // The later ranks, all moved down by one rank: the dead one falls below them.
+        board.ranks = board.ranks & below | board.ranks >> width & !below;
     }
 
     /// Fills the places and ranks of every alive minion of `state` from its healths.
@@ -334,9 +347,9 @@ impl<'w> RankTable<'w> {
     }
 
     /// Brings the places and ranks of `state` up to date after `me`'s minion `attacker` and
-    /// the enemy's minion `target` exchanged blows (`*_died`: who died): a survivor has a new
-    /// health, so a new place; a side whose enemies lost a minion has new ranks for every
-    /// minion, otherwise only for its own minion of the exchange.
+    /// the enemy's minion `target` exchanged blows (`*_died`: who died, at least one): a
+    /// survivor has a new health, so a new place; a side whose enemies lost a minion has new
+    /// ranks for every minion, the other side only loses its dead minion's.
     #[inline(always)]
     pub fn exchanged(
         &self,
@@ -346,6 +359,7 @@ impl<'w> RankTable<'w> {
         (target, target_died): (usize, bool),
     ) {
         let foe = me ^ 1;
+        debug_assert!(attacker_died || target_died, "an exchange kills at least one minion");
         if !attacker_died {
             self.place(state, me, attacker);
         }
@@ -355,21 +369,23 @@ impl<'w> RankTable<'w> {
         if target_died {
             self.rerank(state, me);
         } else {
-            self.rerank_one(state, me, attacker);
+            // Only the attacker died (every exchange kills one).
+            Self::remove_rank(state, me, attacker);
         }
         if attacker_died {
             self.rerank(state, foe);
         } else {
-            self.rerank_one(state, foe, target);
+            Self::remove_rank(state, foe, target);
         }
     }
 
-    /// The key of `state` computed from its healths alone (what [`RankTable::exchanged`] keeps
-    /// up to date; checked against it in debug builds).
-    pub fn fresh_key(&self, state: &State, mover: usize) -> u128 {
+    /// `state` with its places and ranks computed from its healths alone (what
+    /// [`RankTable::exchanged`] keeps up to date; its keys are checked against them in debug
+    /// builds).
+    pub fn fresh(&self, state: &State) -> State {
         let mut fresh = *state;
         self.start(&mut fresh);
-        fresh.key(mover)
+        fresh
     }
 }
 
@@ -590,8 +606,9 @@ mod tests {
         // At most 2^7 - 1 distinct sums, one bit each in a mask's bitmap.
         assert_eq!(MASKS - 1, 127);
         assert_eq!(BITMAP_WORDS * 32, SUMS);
-        // Seven ranks of 7 bits a side, 7 against 7.
-        assert_eq!(RANK_SHIFT + 2 * 7 * 7, 127);
+        // Seven ranks of 7 bits a side, 7 against 7; four of four a side in a near key.
+        assert_eq!(BOB_RANK_SHIFT + 7 * 7, 127);
+        assert_eq!(NEAR_BOB_RANK_SHIFT + 4 * 4, 61);
     }
 
     #[test]
@@ -674,29 +691,36 @@ mod tests {
                     }
                 }
                 let mover = usize::from(rng.next() % 2 == 1);
-                let key = table.fresh_key(&state, mover);
+                let key = table.fresh(&state).key(mover);
                 let mut expected =
                     (mover as u128) | u128::from(state.sides[0].alive) << 1 | u128::from(state.sides[1].alive) << 8;
-                // Each alive minion's rank in turn, Alice's then Bob's, in as many bits as its
-                // side has enemies alive.
-                let mut shift = RANK_SHIFT;
-                for side in 0..2 {
+                let near = state.alive() <= 8;
+                let mut near_expected = u64::try_from(expected).unwrap();
+                // Each alive minion's rank in turn, Alice's from bit 29 and Bob's from bit 78
+                // (45 in a near key), each in as many bits as its side has enemies alive.
+                for (side, start, near_start) in [(0, 29, 29), (1, 78, 45)] {
                     let enemy = usize::from(state.sides[side ^ 1].alive);
                     let width = enemy.count_ones();
+                    let mut shift = 0;
                     for slot in 0..7u32 {
                         if state.sides[side].alive >> slot & 1 == 1 {
                             let health = state.sides[side].health[slot as usize];
                             let rank = reference_rank(&v[side ^ 1], enemy, health);
                             assert!(rank < 1 << width, "rank {rank} of {width} enemies");
-                            expected |= u128::from(rank) << shift;
+                            expected |= u128::from(rank) << (start + shift);
+                            if near {
+                                near_expected |= u64::from(rank) << (near_start + shift);
+                            }
                             shift += width;
                         }
                     }
+                    assert!(start + shift <= [78, 127][side], "{shift} bits of ranks");
+                    assert!(!near || near_start + shift <= [45, 61][side], "{shift} bits of near ranks");
                 }
                 assert_eq!(key, expected, "values {v:?}, state {state:?}");
-                // `29 + 2·a·b` bits: at most 61 with at most 8 alive (a near key), 127 in all.
-                let bits = if state.alive() <= 8 { 61 } else { 127 };
-                assert_eq!(key >> bits, 0, "values {v:?}, state {state:?}");
+                if near {
+                    assert_eq!(table.fresh(&state).near_key(mover), near_expected, "values {v:?}, state {state:?}");
+                }
             }
         }
     }
@@ -713,7 +737,7 @@ mod tests {
             let mut me = round % 2;
             // A random line of play, as the search makes it.
             while state.sides[0].count > 0 && state.sides[1].count > 0 {
-                assert_eq!(state.key(me), table.fresh_key(&state, me), "values {v:?}, state {state:?}");
+                assert_eq!(state.key(me), table.fresh(&state).key(me), "values {v:?}, state {state:?}");
                 let foe = me ^ 1;
                 let attacker = state.sides[me].next_attacker();
                 let targets = state.sides[foe].alive;
@@ -771,16 +795,16 @@ mod tests {
         let mut state = State { sides: [Side::new(&v[0], 1), Side::new(&v[1], 2)] };
         // Enemy sums {3, 4, 7}: healths 5..=7 all need the pair; 8 and more cannot die.
         state.sides[0].health[0] = 5;
-        let five = table.fresh_key(&state, 0);
+        let five = table.fresh(&state).key(0);
         state.sides[0].health[0] = 7;
-        assert_eq!(table.fresh_key(&state, 0), five);
+        assert_eq!(table.fresh(&state).key(0), five);
         state.sides[0].health[0] = 4;
-        assert_ne!(table.fresh_key(&state, 0), five);
+        assert_ne!(table.fresh(&state).key(0), five);
         state.sides[0].health[0] = 8;
-        let eight = table.fresh_key(&state, 0);
+        let eight = table.fresh(&state).key(0);
         state.sides[0].health[0] = 10;
-        assert_eq!(table.fresh_key(&state, 0), eight);
-        assert_ne!(table.fresh_key(&state, 1), eight);
+        assert_eq!(table.fresh(&state).key(0), eight);
+        assert_ne!(table.fresh(&state).key(1), eight);
     }
 
     #[test]
