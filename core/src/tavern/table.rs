@@ -26,8 +26,7 @@
 //! closed form, `search`); then four-way near buckets (4 164 states) 727.5, 13.6 and 22.3 M, and
 //! no more on tables of 1, 2, 5 and 20 KiB but for `tavern_mixed.in` at 1 KiB
 //! (+0.9 %); then the keys of packed ranks, a near key in two words (24-byte slots, 5 300
-//! states in the default table): `tavern_states.in` 649.4 -> 610.2 M (with the dearer rank
-//! upkeep). Tried and dropped: eight-way near buckets (756.5 M: more keys compared), four-way
+//! states in the default table): `tavern_states.in` 649.4 -> 575.8 M. Tried and dropped: eight-way near buckets (756.5 M: more keys compared), four-way
 //! far buckets (27 % more on `tavern_max.in` at 5 KiB), a bucket evicting its entry with the
 //! fewest alive (995.1 M: the latest entries are the likeliest to be met again), priorities by
 //! the subtree's measured size instead of the minions alive (no better). A quarter of the
