@@ -16,11 +16,12 @@
 //! enemies' attacks, a minion of health `h` dies after exactly the same sequences of exchanges
 //! as a minion of health `h' = min{s ∈ H : s ≥ h}` (no sum lies in `[h, h')`), or never dies
 //! if no sum reaches `h`. So the key stores `rank = |{s ∈ H : s < h}|`, `|H|` meaning "cannot
-//! die": with `e` enemies alive, `H` has at most `2^e - 1` sums, so a rank fits in `e` bits (7
-//! at most: 127 non-empty subsets of 7 enemies). When the minion survives an exchange with enemy `e` (which then dies), `h - attack(e)` against the
-//! enemies without `e` ranks consistently, because `sum(S) ≥ h - attack(e)` exactly when
-//! `sum(S ∪ {e}) ≥ h`. A rank is a function of the state alone (the health and the alive
-//! enemies), so it never depends on how the state was reached.
+//! die": with `k` enemies alive, `H` has at most `2^k - 1` sums, so a rank fits in `k` bits (7
+//! at most: 127 non-empty subsets of 7 enemies). When the minion survives an exchange with
+//! enemy `e` (which then dies), `h - attack(e)` against the enemies without `e` ranks
+//! consistently, because `sum(S) ≥ h - attack(e)` exactly when `sum(S ∪ {e}) ≥ h`. A rank is
+//! a function of the state alone (the health and the alive enemies), so it never depends on
+//! how the state was reached.
 //!
 //! Healths never exceed [`MAX_VALUE`], so subset sums are clamped to it: that changes no rank
 //! and keeps every sum in a `u32` word.
@@ -46,11 +47,11 @@
 //! places and its packed ranks, and [`RankTable::exchanged`] updates them after each exchange:
 //! the survivor (there is at most one) gets a new place (one binary search), a side whose
 //! enemies lost a minion recounts all its ranks, the other loses its dead minion's (the later
-//! ranks move down to keep them packed). A key is then
-//! a few shifts of the kept ranks ([`State::key`], [`State::near_key`]); debug builds check
-//! every key against one computed from the healths alone ([`RankTable::fresh`]). States with fewer minions alive
-//! than the search caches are never keyed, and neither is anything below them (minions only
-//! die), so their ranks are not kept.
+//! ranks move down to keep them packed). A key is then a few shifts of the kept ranks
+//! ([`State::key`], [`State::near_key`]); debug builds check every key against one computed
+//! from the healths alone ([`RankTable::fresh`]). States with fewer minions alive than the
+//! search caches are never keyed, and neither is anything below them (minions only die), so
+//! their ranks are not kept.
 //!
 //! # The key (127 bits, exact; 61 with at most 8 alive)
 //! Bit 0: the side to move; bits 1..8 and 8..15: Alice's and Bob's alive masks; bits 15..22
