@@ -27,9 +27,10 @@
 //! no more on tables of 1, 2, 5 and 20 KiB but for `tavern_mixed.in` at 1 KiB
 //! (+0.9 %); then, the ranks packed into a near key of two words (24-byte slots, 5 300 states
 //! in the default table), 575.8, 11.5 and 17.8 M (from 649.4, 12.3 and 20.0). Tried and
-//! dropped: eight-way near buckets (756.5 M: more keys compared), four-way far buckets (27 % more on `tavern_max.in` at 5 KiB), a bucket evicting its entry with the
-//! fewest alive (995.1 M: the latest entries are the likeliest to be met again), priorities by
-//! the subtree's measured size instead of the minions alive (no better). A quarter of the
+//! dropped: eight-way near buckets (756.5 M: more keys compared), four-way far buckets (27 %
+//! more on `tavern_max.in` at 5 KiB), a bucket evicting its entry with the fewest alive
+//! (995.1 M: the latest entries are the likeliest to be met again), priorities by the
+//! subtree's measured size instead of the minions alive (no better). A quarter of the
 //! words for the far states is the best share over tables of 2 KiB, 5 KiB and the default
 //! together (an eighth takes 2.6 % fewer on the default table, 28 % more on `tavern_max.in`
 //! with 2 KiB; a half more on both small tables).
