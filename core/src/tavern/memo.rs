@@ -117,17 +117,8 @@ impl Cache for Memo {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tavern::search::test_keys::{key, near};
     use crate::tavern::search::POW420;
-
-    /// A key with `alive` minions alive (Alice's first ones) and `tag` in its rank bits.
-    fn key(alive: u32, tag: u128) -> u128 {
-        (u128::from((1u16 << alive) - 1) << 1) | tag << 29
-    }
-
-    /// [`key`] of a near state, as the search gives it to the cache.
-    fn near(alive: u32, tag: u128) -> u64 {
-        u64::try_from(key(alive, tag)).unwrap()
-    }
 
     #[test]
     fn stores_exactly_and_grows() {

@@ -485,6 +485,20 @@ struct Exchange {
     target: (usize, bool),
 }
 
+/// Keys for the caches' unit tests (`memo`, `table`).
+#[cfg(test)]
+pub(super) mod test_keys {
+    /// A key with the first `alive` minions alive and `tag` in its rank bits.
+    pub fn key(alive: u32, tag: u128) -> u128 {
+        (u128::from((1u16 << alive) - 1) << 1) | tag << 29
+    }
+
+    /// [`key`] of a near state, as the search gives it to the cache.
+    pub fn near(alive: u32, tag: u128) -> u64 {
+        u64::try_from(key(alive, tag)).unwrap()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

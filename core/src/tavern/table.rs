@@ -200,17 +200,8 @@ impl Cache for FixedTable<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tavern::search::test_keys::{key, near};
     use crate::tavern::DEFAULT_TABLE_WORDS;
-
-    /// A key with the first `alive` minions alive and `tag` in its rank bits.
-    fn key(alive: u32, tag: u128) -> u128 {
-        (u128::from((1u16 << alive) - 1) << 1) | tag << 29
-    }
-
-    /// [`key`] of a near state, as the search gives it to the cache.
-    fn near(alive: u32, tag: u128) -> u64 {
-        u64::try_from(key(alive, tag)).unwrap()
-    }
 
     #[test]
     fn keeps_the_largest_and_the_latest() {
