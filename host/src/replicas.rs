@@ -63,25 +63,26 @@ pub fn solve(source: &FileSource, threads: usize) -> Option<Answer> {
             let (parts, arrived) = mpsc::sync_channel(AHEAD);
             let (returned, spare) = mpsc::channel();
             let replica = Replica { share, threads, parts, spare };
-            thread::Builder::new().spawn_scoped(scope, move || solve_whole(source, replica)).ok()?;
+            let solve = move || solve_whole(source, replica, &mut String::new());
+            thread::Builder::new().spawn_scoped(scope, solve).ok()?;
             replicas.push(Arrivals { arrived, returned });
         }
         let leader = Leader { threads, replicas, in_order: InOrder::new() };
+        let mut answer = Answer::mapped_with_limit(Answer::DEFAULT_LIMIT);
         // Returning drops `leader` and its receivers first: a replica still writing then
         // stops at its next part, and the scope joins it.
-        solve_whole(source, leader)
+        solve_whole(source, leader, &mut answer).map(|()| answer)
     })
 }
 
-/// Solves the whole input with `rounds` into an answer of its own; `None` if it fails.
-fn solve_whole<R: RoundWriter<Answer>>(source: &FileSource, mut rounds: R) -> Option<Answer> {
+/// Solves the whole input with `rounds` writing to `out` (a replica's writer sends its parts
+/// and writes nothing there); `None` if it fails.
+fn solve_whole<W: Write, R: RoundWriter<W>>(source: &FileSource, mut rounds: R, out: &mut W) -> Option<()> {
     let mut stream = source.part(0..ReadAt::len(source));
     let mut window = vec![0u8; STREAM_BUFFER];
     let mut scanner = Scanner::stream(&mut stream, &mut window);
     let mut scratch = MappedScratch::with_limit(HeapScratch::DEFAULT_LIMIT)?;
-    let mut answer = Answer::mapped_with_limit(Answer::DEFAULT_LIMIT);
-    solve_from_with(&mut scanner, &mut scratch, &mut rounds, &mut answer).ok()?;
-    Some(answer)
+    solve_from_with(&mut scanner, &mut scratch, &mut rounds, out).ok()
 }
 
 /// The calling thread's writer: each round's header and first parts, the replicas' parts
