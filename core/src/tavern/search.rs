@@ -351,7 +351,7 @@ impl<'t, C: Cache> Search<'t, C> {
     ///
     /// Inlined into the parent's loop: a cached state costs no call, and on the Arm boards one
     /// frame less a level (`microbit`: 6.4 against 7.5 KiB of stack). Not on RISC-V, where one
-    /// copy keeps the self-check image 0.5 KiB smaller (127.2 of its 128 KiB), takes 1 %
+    /// copy keeps the self-check image 0.5 KiB smaller (126.9 of its 128 KiB now), takes 1 %
     /// fewer instructions and 0.2 KiB less stack (`scripts/firmware-size.sh`,
     /// `scripts/firmware-table.sh`).
     #[cfg_attr(not(target_arch = "riscv32"), inline(always))]
