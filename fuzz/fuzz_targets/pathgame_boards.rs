@@ -1,6 +1,7 @@
 //! Structure-aware: a board of width 1..=8 (the fuzzer paints the cells) through the typed
-//! `pathgame::Decider`, fed in pieces, against the minimax of the tests: a board with a path
-//! gets the minimax's winner, a board without one a fault.
+//! `pathgame::Decider`, fed in pieces (and each piece to a decider of its own, joined with
+//! `Decider::then`), against the minimax of the tests: a board with a path gets the minimax's
+//! winner both ways, a board without one a fault.
 #![no_main]
 
 use std::sync::Mutex;
@@ -31,6 +32,16 @@ fuzz_target!(|shape: Shape| {
     let piece = usize::from(shape.piece % 8 + 1);
     let fed =
         top.as_bytes().chunks(piece).zip(bottom.as_bytes().chunks(piece)).try_for_each(|(t, b)| decider.feed(t, b));
+    let joined =
+        top.as_bytes().chunks(piece).zip(bottom.as_bytes().chunks(piece)).try_fold(Decider::new(), |left, (t, b)| {
+            let mut right = Decider::new();
+            right.feed(t, b)?;
+            left.then(&right)
+        });
+    assert_eq!(fed.is_ok(), joined.is_ok(), "{top} {bottom}: {fed:?} {joined:?}");
+    if let Ok(joined) = joined {
+        assert_eq!(joined, decider, "{top} {bottom}");
+    }
     let black = bitmask(&board);
     if has_path(black, board.len()) {
         assert!(fed.is_ok(), "a board with a path is refused: {fed:?} {top} {bottom}");

@@ -264,6 +264,13 @@ fn problem_help(problem: Problem) -> String {
             default_threads()
         ));
     }
+    if problem == Problem::Pathgame {
+        text.push_str(&format!(
+            "      --threads N\n                 Decide on up to N threads, 1..={MAX_THREADS} (default: the CPUs available,\n                 at most 8, here {}): a board of two lines in an input file is cut into\n                 ranges of at least {} Mi columns, a range a thread; the answer and the\n                 errors are the same\n",
+            default_threads(),
+            crate::columns::MIN_COLUMNS >> 20
+        ));
+    }
     text.push_str("  -h, --help     Print help\n");
     text
 }
@@ -314,7 +321,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 })?;
                 table_kib = Some(kib);
             }
-            "--threads" if !only_files && matches!(problem, Problem::Swiss | Problem::Tavern) => {
+            "--threads" if !only_files && matches!(problem, Problem::Swiss | Problem::Tavern | Problem::Pathgame) => {
                 let value = flag_value(flag, inline_value, &mut rest)?;
                 let count = value.parse::<usize>().ok().filter(|n| (1..=MAX_THREADS).contains(n));
                 threads = Some(count.ok_or_else(|| {

@@ -115,6 +115,47 @@ impl ReadAt for FileSource {
     }
 }
 
+/// A [`FileSource`]'s input read at offsets by positional reads, which leave the file's
+/// position alone, so that several threads can each read through one (on Unix; elsewhere every
+/// read fails).
+#[derive(Clone, Copy, Debug)]
+pub struct Shared<'f> {
+    source: &'f FileSource,
+}
+
+impl FileSource {
+    /// The input, to be read at offsets from any thread.
+    ///
+    /// # Complexity
+    /// `O(1)`; each read is one positional read of the file (more if the system returns less).
+    #[must_use]
+    pub const fn shared(&self) -> Shared<'_> {
+        Shared { source: self }
+    }
+}
+
+impl ReadAt for Shared<'_> {
+    fn len(&self) -> u64 {
+        self.source.len
+    }
+
+    #[cfg(not(unix))]
+    fn read_at(&mut self, _offset: u64, _buf: &mut [u8]) -> Result<(), ReadError> {
+        Err(ReadError)
+    }
+
+    #[cfg(unix)]
+    fn read_at(&mut self, offset: u64, buf: &mut [u8]) -> Result<(), ReadError> {
+        use std::os::unix::fs::FileExt;
+        let end = offset.checked_add(buf.len() as u64).ok_or(ReadError)?;
+        if end > self.source.len {
+            return Err(ReadError);
+        }
+        let start = self.source.base.checked_add(offset).ok_or(ReadError)?;
+        self.source.file.read_exact_at(buf, start).map_err(|_| ReadError)
+    }
+}
+
 /// Bytes of a [`FileSource`]'s input as a stream of their own, read at offsets without moving
 /// the file's position, so that several threads can read parts of one file at once (on Unix;
 /// elsewhere every read fails).

@@ -16,6 +16,7 @@
 pub mod answer;
 pub mod cases;
 pub mod cli;
+pub mod columns;
 pub mod input;
 pub mod memory;
 pub mod openings;
@@ -133,6 +134,12 @@ fn solve(
                 }
                 if let Some(answer) = replicas::solve(&source, invocation.threads) {
                     return finish(Ok(()), answer, stdout, stderr);
+                }
+            }
+            if invocation.problem == Problem::Pathgame {
+                if let Some(winner) = columns::solve(&source, invocation.threads) {
+                    let written = referee_core::pathgame::text::write_winner(winner, &mut answer);
+                    return finish(written, answer, stdout, stderr);
                 }
             }
             let streamed =

@@ -1,5 +1,5 @@
-//! Helpers of the unit tests that solve `swiss` inputs from files on several threads
-//! ([`crate::cases`], [`crate::replicas`]).
+//! Helpers of the unit tests that solve inputs from files on several threads
+//! ([`crate::cases`], [`crate::replicas`], [`crate::columns`]).
 
 use std::io::{Seek, SeekFrom, Write};
 

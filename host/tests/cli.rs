@@ -13,7 +13,10 @@ fn run(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    // The process may stop reading at an input's first error: the rest of it is not wanted.
+    if let Err(e) = child.stdin.take().unwrap().write_all(stdin) {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+    }
     let out = child.wait_with_output().unwrap();
     (
         out.status.code().unwrap_or(-1),
@@ -112,6 +115,61 @@ fn a_board_in_a_regular_file_is_read_in_pieces_with_the_same_answers() {
         match error {
             None => assert!(piped.0 == 0 && (piped.1 == "Snuke\n" || piped.1 == "Sothe\n"), "board {i}: {piped:?}"),
             Some(message) => assert!(piped.0 == 1 && piped.2.starts_with(message), "board {i}: {piped:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_wide_board_is_decided_on_threads_with_the_same_answers_and_errors() {
+    // 4 500 001 columns: cut into column ranges of at least 2 Mi columns on two threads.
+    let columns = 4_500_001;
+    let top: Vec<u8> = (0..columns).map(|j| if j % 9 == 4 { b'#' } else { b'.' }).collect();
+    let bottom: Vec<u8> =
+        (0..columns).map(|j| if j % 13 == 6 && (3..=5).all(|d| (j + 9 - d) % 9 != 0) { b'#' } else { b'.' }).collect();
+    let seam = columns / 2;
+    let cut_at_the_seam = |top: &mut [u8], bottom: &mut [u8]| {
+        for j in seam - 2..seam + 2 {
+            (top[j], bottom[j]) = (b'.', b'.');
+        }
+        (top[seam - 1], bottom[seam]) = (b'#', b'#');
+    };
+    let (mut seam_top, mut seam_bottom) = (top.clone(), bottom.clone());
+    cut_at_the_seam(&mut seam_top, &mut seam_bottom);
+    let mut late_byte = bottom.clone();
+    late_byte[columns - 10] = b'o';
+    let boards = [
+        [&top[..], b"\n", &bottom, b"\n"].concat(),
+        [b" \r\n", &top[..], b"\r\n", &bottom, b"\r\n\n"].concat(),
+        [&seam_top[..], b"\n", &seam_bottom, b"\n"].concat(),
+        [&top[..], b"\n", &late_byte, b"\n"].concat(),
+        [&top[..], b"#\n", &bottom, b"#\n"].concat(),
+    ];
+    let dir = std::env::temp_dir();
+    for (i, board) in boards.iter().enumerate() {
+        let path = dir.join(format!("referee-cli-wide-{}-{i}.in", std::process::id()));
+        std::fs::write(&path, board).unwrap();
+        let piped = run(&["pathgame"], board);
+        for threads in ["1", "2", "3"] {
+            let from_file = run(&["pathgame", "--threads", threads, path.to_str().unwrap()], b"");
+            let from_stdin = run_with_file_stdin(&["pathgame", "--threads", threads], &path);
+            assert!(from_file == piped && from_stdin == piped, "board {i}, {threads} threads: {from_file:?} {piped:?}");
+        }
+        std::fs::remove_file(&path).unwrap();
+        let expected = match i {
+            0 | 1 => None,
+            2 => Some(format!("error: 2:{}: no left-to-right path: column {} has its black cell", seam + 1, seam + 1)),
+            3 => Some(format!("error: 2:{}: expected '#' or '.', found 'o'", columns - 9)),
+            _ => Some(format!(
+                "error: 2:{}: no left-to-right path: column {} is black in both rows",
+                columns + 1,
+                columns + 1
+            )),
+        };
+        match expected {
+            None => assert!(piped.0 == 0 && (piped.1 == "Snuke\n" || piped.1 == "Sothe\n"), "board {i}: {piped:?}"),
+            Some(message) => {
+                assert!(piped.0 == 1 && piped.1.is_empty() && piped.2.starts_with(&message), "board {i}: {piped:?}")
+            }
         }
     }
 }

@@ -19,6 +19,8 @@ pub enum FaultKind {
     Diagonal(Row),
     /// [`Decider::feed`] got rows of different lengths; nothing of them was fed.
     UnequalRows,
+    /// [`Decider::then`] joined boards of more than `u64::MAX` columns in all.
+    TooManyColumns,
 }
 
 impl core::fmt::Display for Fault {
@@ -35,6 +37,7 @@ impl core::fmt::Display for Fault {
                 write!(f, "its black {} cell touches the previous black cell at a corner, no path is left", row(r))
             }
             FaultKind::UnequalRows => f.write_str("the two rows fed have different lengths"),
+            FaultKind::TooManyColumns => f.write_str("the boards joined have more than 2^64 - 1 columns in all"),
         }
     }
 }
@@ -189,6 +192,58 @@ impl Decider {
         self.previous = black;
         self.columns += 1;
         Ok(())
+    }
+
+    /// The decider of this board's columns followed by `next`'s, as if they had all been fed
+    /// to one decider: a board cut into column ranges, each fed to a fresh decider (on a thread
+    /// of its own, say), is decided by joining the deciders left to right.
+    ///
+    /// ```
+    /// use referee_core::pathgame::{Decider, FaultKind, Row};
+    ///
+    /// let (mut left, mut right, mut whole) = (Decider::new(), Decider::new(), Decider::new());
+    /// left.feed(b"#..", b"...")?;
+    /// right.feed(b".#", b"..")?;
+    /// whole.feed(b"#...#", b".....")?;
+    /// assert_eq!(left.then(&right), Ok(whole));
+    ///
+    /// let mut cut = Decider::new();
+    /// cut.feed(b"#", b".")?; // joined before `.`/`#`: black cells touching at a corner
+    /// let mut after = Decider::new();
+    /// after.feed(b".", b"#")?;
+    /// assert_eq!(cut.then(&after).map_err(|fault| fault.kind), Err(FaultKind::Diagonal(Row::Bottom)));
+    /// # Ok::<(), referee_core::pathgame::Fault>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The fault at the seam: `next`'s first column black in the other row than this board's
+    /// last column ([`FaultKind::Diagonal`], at `next`'s first column counted from this board's
+    /// first); [`FaultKind::TooManyColumns`] when the two have more than `u64::MAX` columns.
+    /// Every other fault is inside one of the two and was reported by its `feed`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    pub fn then(&self, next: &Self) -> Result<Self, Fault> {
+        if let (Some(before), Some((0, now))) = (self.previous, next.first_black) {
+            if before != now {
+                return Err(Fault { column: self.columns, kind: FaultKind::Diagonal(now) });
+            }
+        }
+        let columns = self
+            .columns
+            .checked_add(next.columns)
+            .ok_or(Fault { column: self.columns, kind: FaultKind::TooManyColumns })?;
+        // Both columns are below `columns`, which did not overflow.
+        let shifted = next.first_black.zip(next.last_black).map(|((first, first_row), (last, last_row))| {
+            ((self.columns + first, first_row), (self.columns + last, last_row))
+        });
+        Ok(Self {
+            columns,
+            previous: if next.columns == 0 { self.previous } else { next.previous },
+            first_black: self.first_black.or(shifted.map(|(first, _)| first)),
+            last_black: shifted.map(|(_, last)| last).or(self.last_black),
+            odd_blacks: self.odd_blacks != next.odd_blacks,
+        })
     }
 
     /// The Grundy value of the board fed so far (a board with a path, since every column
@@ -349,6 +404,49 @@ mod tests {
             let (reference, blocks) = both_ways(&top, &bottom, piece);
             assert_eq!(reference, blocks, "case {case}, {len} columns in pieces of {piece}");
         }
+    }
+
+    #[test]
+    fn joined_parts_decide_as_the_whole() {
+        let mut seed = 0x9e37_79b9_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let cells = [b'.', b'.', b'.', b'#'];
+        for case in 0..20_000 {
+            let len = (next() % 12) as usize;
+            let top: std::vec::Vec<u8> = (0..len).map(|_| cells[(next() % 4) as usize]).collect();
+            let bottom: std::vec::Vec<u8> = (0..len).map(|_| cells[(next() % 4) as usize]).collect();
+            let mut whole = Decider::new();
+            let expected = whole.feed(&top, &bottom).map(|()| whole);
+            let cut = (next() % (len as u64 + 1)) as usize;
+            let (mut left, mut right) = (Decider::new(), Decider::new());
+            let joined = left.feed(&top[..cut], &bottom[..cut]).and_then(|()| {
+                right.feed(&top[cut..], &bottom[cut..]).map_err(|f| Fault { column: f.column + cut as u64, ..f })?;
+                left.then(&right)
+            });
+            // The parts are fed apart, so a fault inside the right part is found before one at
+            // the seam: only the answers of valid boards (and the validity) must agree, and a
+            // fault found by the join is the whole's first one when the parts are clean.
+            match (&expected, &joined) {
+                (Ok(_), _) | (_, Ok(_)) => assert_eq!(expected, joined, "case {case}: {top:?} {bottom:?} cut at {cut}"),
+                (Err(e), Err(j)) => assert!(j.column >= e.column, "case {case}: {e:?} after {j:?}"),
+            }
+        }
+        let twice = |d: Decider| d.then(&d);
+        let mut board = Decider::new();
+        board.feed(b"#", b".").unwrap();
+        let mut doubled = board;
+        for _ in 0..63 {
+            doubled = twice(doubled).unwrap();
+        }
+        assert_eq!(doubled.columns(), 1 << 63);
+        assert_eq!(twice(doubled).map_err(|f| f.kind), Err(FaultKind::TooManyColumns));
+        assert_eq!(Decider::new().then(&board), Ok(board));
+        assert_eq!(board.then(&Decider::new()), Ok(board));
     }
 
     #[test]

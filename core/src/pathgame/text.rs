@@ -13,6 +13,7 @@ use crate::text::{Error, ErrorKind, Position, ReadAt, Result, Scanner, Window};
 /// Where the rows of a valid board in plain notation must be: the text between the leading
 /// and the trailing whitespace is `row`, a line break (`\n` or `\r\n`), `row` of equal length,
 /// so its length alone tells the row length and which line break it is.
+#[derive(Clone, Copy, Debug)]
 struct Layout {
     top: u64,
     bottom: u64,
@@ -55,30 +56,93 @@ fn plain_fast(input: &[u8]) -> Option<Winner> {
 
 /// As [`plain_fast`], reading `source` through the two halves of `buffer`: one cursor per row.
 fn plain_streamed<R: ReadAt + ?Sized>(source: &mut R, buffer: &mut [u8]) -> Option<Winner> {
-    let half = buffer.len() / 2;
-    let (top_buffer, bottom_buffer) = buffer.split_at_mut(half);
-    let bottom_buffer = bottom_buffer.get_mut(..half)?;
-    let len = source.len();
-    let leading = spaces_at_start(source, top_buffer)?;
-    let trailing = spaces_at_end(source, top_buffer)?;
-    let layout = Layout::new(len, leading, trailing)?;
-    let mut separator = [0u8; 2];
-    let separator = separator.get_mut(..layout.separator.len())?;
-    source.read_at(layout.top + layout.columns, separator).ok()?;
-    if separator != layout.separator {
-        return None;
+    let board = PlainBoard::locate(source, buffer)?;
+    Some(board.decide(source, 0..board.columns(), buffer)?.winner())
+}
+
+/// A board in plain notation located in a [`ReadAt`] source by the source's length alone (see
+/// [`solve_at`]), so that its columns can be decided in ranges, each through a buffer of its
+/// own (on threads of their own), and the ranges' deciders joined with [`Decider::then`].
+///
+/// ```
+/// use referee_core::pathgame::{text::PlainBoard, Winner};
+///
+/// let mut input = *b"#....\n.....\n";
+/// let source = &mut input[..];
+/// let mut buffer = [0u8; 8];
+/// let board = PlainBoard::locate(source, &mut buffer).expect("a board in plain notation");
+/// let left = board.decide(source, 0..2, &mut buffer).expect("valid columns");
+/// let right = board.decide(source, 2..5, &mut buffer).expect("valid columns");
+/// assert_eq!(left.then(&right).map(|d| d.winner()), Ok(Winner::Snuke)); // 4 white columns after the edge
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct PlainBoard {
+    layout: Layout,
+}
+
+impl PlainBoard {
+    /// Where the rows must be if `source` holds a valid board in plain notation: its leading
+    /// and trailing whitespace read, the line break between the rows checked.
+    ///
+    /// Returns `None` when it is no such board by its length or its line break, `buffer` is
+    /// shorter than 2 bytes, or a read fails (a `Some` board may still hold wrong bytes:
+    /// [`PlainBoard::decide`] finds them).
+    ///
+    /// # Complexity
+    /// `O(W)` for the `W` whitespace bytes at the ends, read through `buffer`.
+    pub fn locate<R: ReadAt + ?Sized>(source: &mut R, buffer: &mut [u8]) -> Option<Self> {
+        let buffer = buffer.get_mut(..buffer.len() / 2).filter(|half| !half.is_empty())?;
+        let leading = spaces_at_start(source, buffer)?;
+        let trailing = spaces_at_end(source, buffer)?;
+        let layout = Layout::new(source.len(), leading, trailing)?;
+        let mut separator = [0u8; 2];
+        let separator = separator.get_mut(..layout.separator.len())?;
+        source.read_at(layout.top + layout.columns, separator).ok()?;
+        (separator == layout.separator).then_some(Self { layout })
     }
-    let mut decider = Decider::new();
-    let mut done = 0;
-    while done < layout.columns {
-        let piece = usize::try_from(layout.columns - done).map_or(half, |left| left.min(half));
-        let (top, bottom) = (top_buffer.get_mut(..piece)?, bottom_buffer.get_mut(..piece)?);
-        source.read_at(layout.top + done, top).ok()?;
-        source.read_at(layout.bottom + done, bottom).ok()?;
-        decider.feed(top, bottom).ok()?;
-        done += piece as u64;
+
+    /// The number of columns.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn columns(&self) -> u64 {
+        self.layout.columns
     }
-    Some(decider.winner())
+
+    /// The decider of the board's `columns` alone (counted from 0 at `columns.start`), read
+    /// through the two halves of `buffer`, one cursor per row.
+    ///
+    /// Returns `None` when the range is empty or beyond the board, `buffer` is shorter than 2
+    /// bytes, a read fails, or the columns are not a valid part of a board (a wrong byte, a cut
+    /// path: the caller then reads the input front to back for the error's position).
+    ///
+    /// # Complexity
+    /// `O(C)` for the `C` columns; reads of at most `buffer.len() / 2` bytes per cursor.
+    pub fn decide<R: ReadAt + ?Sized>(
+        &self,
+        source: &mut R,
+        columns: core::ops::Range<u64>,
+        buffer: &mut [u8],
+    ) -> Option<Decider> {
+        if columns.is_empty() || columns.end > self.layout.columns {
+            return None;
+        }
+        let half = buffer.len() / 2;
+        let (top_buffer, bottom_buffer) = buffer.split_at_mut(half);
+        let bottom_buffer = bottom_buffer.get_mut(..half).filter(|b| !b.is_empty())?;
+        let mut decider = Decider::new();
+        let mut done = columns.start;
+        while done < columns.end {
+            let piece = usize::try_from(columns.end - done).map_or(half, |left| left.min(half));
+            let (top, bottom) = (top_buffer.get_mut(..piece)?, bottom_buffer.get_mut(..piece)?);
+            source.read_at(self.layout.top + done, top).ok()?;
+            source.read_at(self.layout.bottom + done, bottom).ok()?;
+            decider.feed(top, bottom).ok()?;
+            done += piece as u64;
+        }
+        Some(decider)
+    }
 }
 
 /// The number of whitespace bytes at the start of `source`; `None` if it is all whitespace,
@@ -356,6 +420,8 @@ fn fault_error(fault: Fault, top: Position, bottom: Position, found: [u8; 2], no
             row,
             path_cut("has its black cell in the other row than the column before it (they touch only at a corner)"),
         ),
+        // Never joined here.
+        FaultKind::TooManyColumns => (Row::Top, too_wide()),
         // The rows are always fed in pieces of one length here.
         FaultKind::UnequalRows => (
             Row::Bottom,
@@ -436,8 +502,14 @@ pub fn solve_at<R: ReadAt + ?Sized, W: Write + ?Sized>(
     Some(write_winner(winner, out))
 }
 
-/// Writes the answer line.
-fn write_winner<W: Write + ?Sized>(winner: Winner, out: &mut W) -> Result<()> {
+/// Writes the judge answer line of `winner`: `Snuke` or `Sothe` and a line break.
+///
+/// # Errors
+/// [`ErrorKind::Write`] when `out` fails.
+///
+/// # Complexity
+/// `O(1)`.
+pub fn write_winner<W: Write + ?Sized>(winner: Winner, out: &mut W) -> Result<()> {
     out.write_str(winner.name())?;
     out.write_str("\n")?;
     Ok(())
