@@ -234,7 +234,16 @@ mod tests {
     /// numbers) writes what `Display` writes.
     #[test]
     fn long_path_writes_short_numbers_too() {
-        for value in (0..2000u64).chain([u64::MAX, 10u64.pow(16), 10u64.pow(16) - 1]) {
+        let long =
+            [u64::MAX, 10u64.pow(16), 10u64.pow(16) - 1, 10u64.pow(16) + 7, 10u64.pow(19), 12_345_678_901_234_567_890];
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let random = (0..20_000).map(|_| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed >> (seed % 64)
+        });
+        for value in (0..2000u64).chain(long).chain(random) {
             let mut out = [b'x'; U64_ROOM];
             let len = put_long(value, &mut out);
             assert_eq!(&out[..len], std::format!("{value}").as_bytes());

@@ -140,7 +140,7 @@ impl PrimeSet {
     pub(crate) const ALL: Self = Self((1 << ODD_PRIME_VALUES.len()) - 1);
 
     /// The odd primes up to 47 dividing `n` (computed).
-    const fn computed(n: u64) -> Self {
+    pub(crate) const fn computed(n: u64) -> Self {
         let mut bits = 0;
         let mut i = 0;
         while i < ODD_PRIME_VALUES.len() {

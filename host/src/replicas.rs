@@ -107,6 +107,8 @@ impl<W: Write + ?Sized> RoundWriter<W> for Leader {
         if parts < 2 {
             return self.in_order.write_round(tournament, out);
         }
+        // The small rounds' lines held back come first.
+        self.in_order.finish(out)?;
         write_header(tournament, out)?;
         for (chunk, chunk_parts) in chunks(players, parts) {
             write_players(tournament, part_of(&chunk, 0, chunk_parts), out)?;
@@ -119,6 +121,10 @@ impl<W: Write + ?Sized> RoundWriter<W> for Leader {
             }
         }
         Ok(())
+    }
+
+    fn finish(&mut self, out: &mut W) -> fmt::Result {
+        self.in_order.finish(out)
     }
 }
 
@@ -204,6 +210,16 @@ mod tests {
             let answer = solve(&source(&bytes, 0), threads).expect("solved by replicas");
             assert_eq!(joined(vec![answer]), in_order(&bytes), "{players} players, {rounds} rounds, {threads} threads");
         }
+    }
+
+    /// Small test cases around a large one: the small rounds' lines the calling thread holds
+    /// back come before the large rounds' parts.
+    #[test]
+    fn small_cases_around_a_large_one_keep_their_order() {
+        let case = |players, rounds| input(players, rounds, None).split_off(2);
+        let bytes = [&b"3\n"[..], &case(6, 3), &case(2 * MIN_PART + 2, 20), &case(4, 2)].concat();
+        let answer = solve(&source(&bytes, 0), 2).expect("solved by replicas");
+        assert_eq!(joined(vec![answer]), in_order(&bytes));
     }
 
     /// One thread, or a short input: not solved by replicas.

@@ -84,11 +84,17 @@ impl<W: Write + ?Sized + Send> RoundWriter<W> for Split {
         let Some(pool) = pool.and_then(Option::as_ref) else {
             return self.in_order.write_round(tournament, out);
         };
+        // The small rounds' lines held back come first.
+        self.in_order.finish(out)?;
         write_header(tournament, out)?;
         for (chunk, chunk_parts) in chunks(players, parts) {
             write_chunk(pool, &mut self.parts, tournament, chunk, chunk_parts, out)?;
         }
         Ok(())
+    }
+
+    fn finish(&mut self, out: &mut W) -> fmt::Result {
+        self.in_order.finish(out)
     }
 }
 
@@ -167,34 +173,54 @@ mod tests {
     const LEGAL: [[u8; 3]; 10] =
         [[2, 0, 0], [0, 2, 0], [2, 1, 0], [1, 2, 0], [2, 0, 1], [0, 2, 1], [1, 1, 1], [1, 0, 2], [0, 1, 2], [0, 0, 3]];
 
+    /// The rounds of a tournament of `players` (3 rounds), each written by `write` as it ends.
+    fn tournament_rounds(players: u32, mut write: impl FnMut(&Tournament<'_>)) {
+        let rounds = 3;
+        let mut words = vec![0u32; Tournament::words_needed(players, rounds).unwrap()];
+        let mut tournament = Tournament::new(players, rounds, &mut words[..]).unwrap();
+        for round in 0..rounds {
+            tournament.start_round().unwrap();
+            for first in (1..players).step_by(2) {
+                let second = (first + 2 * round) % players + 1;
+                let [w1, w2, d] = LEGAL[(first + round) as usize % LEGAL.len()];
+                let _ = tournament.record(first, second, MatchResult::new(w1, w2, d).unwrap());
+            }
+            tournament.finish_round().unwrap();
+            write(&tournament);
+        }
+    }
+
     /// The same text as the core's writer, for rounds too small to split, rounds split in two
-    /// and in three uneven parts, and a round of two chunks and a last one of one part.
+    /// and in three uneven parts, and a round of two chunks and a last one of one part; each
+    /// round finished alone, and all of them one after the other through one writer (the
+    /// small rounds' lines it holds back come before a large round's).
     #[test]
     fn split_rounds_are_the_rounds_text() {
         let min_part = u32::try_from(MIN_PART).unwrap();
         let max_part = u32::try_from(MAX_PART).unwrap();
-        for (players, threads) in
-            [(3, 4), (2 * min_part + 1, 2), (3 * min_part + 2, 3), (5000, 64), (2 * max_part + 3 * min_part / 2, 2)]
-        {
-            let rounds = 3;
-            let mut words = vec![0u32; Tournament::words_needed(players, rounds).unwrap()];
-            let mut tournament = Tournament::new(players, rounds, &mut words[..]).unwrap();
+        let events =
+            [(3, 4), (2 * min_part + 1, 2), (3 * min_part + 2, 3), (5000, 64), (2 * max_part + 3 * min_part / 2, 2)];
+        for (players, threads) in events {
             let mut writer = Split::new(threads);
-            for round in 0..rounds {
-                tournament.start_round().unwrap();
-                for first in (1..players).step_by(2) {
-                    let second = (first + 2 * round) % players + 1;
-                    let [w1, w2, d] = LEGAL[(first + round) as usize % LEGAL.len()];
-                    let _ = tournament.record(first, second, MatchResult::new(w1, w2, d).unwrap());
-                }
-                tournament.finish_round().unwrap();
+            tournament_rounds(players, |tournament| {
                 let (mut expected, mut split) = (String::new(), String::new());
-                write_round(&tournament, &mut expected).unwrap();
-                writer.write_round(&tournament, &mut split).unwrap();
-                assert_eq!(split, expected, "{players} players on {threads} threads, round {}", round + 1);
+                write_round(tournament, &mut expected).unwrap();
+                writer.write_round(tournament, &mut split).unwrap();
+                writer.finish(&mut split).unwrap();
+                assert_eq!(split, expected, "{players} players on {threads} threads, round {}", tournament.round());
                 assert_eq!(split.lines().count(), players as usize + 1);
-            }
+            });
         }
+        let (mut expected, mut split) = (String::new(), String::new());
+        let mut writer = Split::new(2);
+        for players in [3, 2 * min_part + 1, 5, 7, 3 * min_part + 2, 2] {
+            tournament_rounds(players, |tournament| {
+                write_round(tournament, &mut expected).unwrap();
+                writer.write_round(tournament, &mut split).unwrap();
+            });
+        }
+        writer.finish(&mut split).unwrap();
+        assert_eq!(split, expected);
     }
 
     #[test]

@@ -88,6 +88,10 @@ impl RoundWriter<String> for CountingRounds {
         self.written += 1;
         self.in_order.write_round(tournament, out)
     }
+
+    fn finish(&mut self, out: &mut String) -> std::fmt::Result {
+        self.in_order.finish(out)
+    }
 }
 
 impl judge::Hooks<String> for Counting {
