@@ -10,8 +10,9 @@
 //! window ([`judge::run_read`]), stdin and pipes as files, so memory is bounded by what the
 //! problem holds and an input is refused at its first wrong byte, however long (or endless)
 //! the rest. When the input is a regular file (a `FILE` argument, or stdin redirected from a
-//! file), a board is first read at offsets ([`judge::run_streaming`], no memory for its rows);
-//! when that declines (another notation, an invalid board) the file is read front to back.
+//! file), a board is first read at offsets ([`judge::run_streaming`], no memory for its rows;
+//! a wide one in column ranges on threads, [`columns`]); when that declines (another notation,
+//! an invalid board) the file is read front to back.
 
 pub mod answer;
 pub mod cases;

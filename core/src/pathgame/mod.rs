@@ -51,7 +51,9 @@
 //! Two lines, the rows (`#..` / `...`), or TopCoder's notation `{"#..", "..."}` (whitespace free
 //! between the tokens, none inside the strings), told apart by the first non-space byte. With
 //! plain lines the rows are read as two cursors, one per row, advancing together column by
-//! column; [`text::solve_at`] does that through a small buffer without holding the input. Any
+//! column; [`text::solve_at`] does that through a small buffer without holding the input, and
+//! [`text::PlainBoard`] does it for any range of the columns, so that ranges decided apart (on
+//! threads of their own) are joined with [`Decider::then`]. Any
 //! other board, and any board from a stream that cannot be read at offsets (a pipe), is read
 //! front to back ([`text::solve_from`]) with its first row held in scratch, one bit per column
 //! (N/32 words), while the second row streams past it.
