@@ -679,6 +679,7 @@ fn small_gw(game_points: u32, games: u32) -> (u64, u64) {
     {
         /// [`small_gw`] of `G ≤ max(GP, G) ≤ 3G` at `G² + max(GP, G) − G` (row `G` holds
         /// `2G + 1` entries, so the rows of `G ≤ 48` fill `49²`).
+        #[allow(clippy::cast_possible_truncation, reason = "numbers of at most 3G = 144")]
         static SMALL_GW: [(u8, u8); 49 * 49] = {
             let mut table = [(0, 0); 49 * 49];
             let mut games = 1u32;
@@ -686,7 +687,6 @@ fn small_gw(game_points: u32, games: u32) -> (u64, u64) {
                 let mut top = games;
                 while top <= 3 * games {
                     let common = gcd(top as u128, 3 * games as u128) as u32;
-                    #[allow(clippy::cast_possible_truncation)] // at most 144
                     let entry = ((top / common) as u8, (3 * games / common) as u8);
                     table[(games * games + top - games) as usize] = entry;
                     top += 1;
