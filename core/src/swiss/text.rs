@@ -66,8 +66,8 @@ fn quick_match(bytes: &[u8; QUICK_BYTES]) -> Option<(u32, u32, MatchResult, usiz
 /// modulo 32.
 const QUICK_BYTES: usize = 40;
 
-/// Reads one test case and writes its standings round by round: round `r` is written before
-/// round `r + 1` is read.
+/// Reads one test case and writes its standings round by round: round `r` is given to `rounds`
+/// before round `r + 1` is read.
 fn solve_case<B: Window, W: Write + ?Sized>(
     scanner: &mut Scanner<B>,
     scratch: &mut (impl Scratch + ?Sized),
