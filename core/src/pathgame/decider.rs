@@ -368,15 +368,19 @@ mod tests {
         (reference, fed.map(|()| blocks))
     }
 
-    #[test]
-    fn kernel_matches_the_column_by_column_reference() {
-        let mut seed = 0x1234_5678_u64;
-        let mut next = move || {
+    /// A xorshift generator from `seed` (not 0).
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed
-        };
+        }
+    }
+
+    #[test]
+    fn kernel_matches_the_column_by_column_reference() {
+        let mut next = xorshift(0x1234_5678_u64);
         for case in 0..3000 {
             let len = 1 + (next() % 9000) as usize;
             let (mut top, mut bottom) = (std::vec![b'.'; len], std::vec![b'.'; len]);
@@ -408,13 +412,7 @@ mod tests {
 
     #[test]
     fn joined_parts_decide_as_the_whole() {
-        let mut seed = 0x9e37_79b9_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9e37_79b9_u64);
         let cells = [b'.', b'.', b'.', b'#'];
         for case in 0..20_000 {
             let len = (next() % 12) as usize;

@@ -383,7 +383,7 @@ impl<W: Write + ?Sized> RoundWriter<W> for InOrder {
 /// # Complexity
 /// `O(n·r)`, through a line buffer (one `write_str` per 2 KiB).
 pub fn write_round<W: Write + ?Sized>(tournament: &Tournament<'_>, out: &mut W) -> core::fmt::Result {
-    write_through(&mut LineBuf::new(), tournament, true, 0..tournament.players(), out)
+    write_through(tournament, true, 0..tournament.players(), out)
 }
 
 /// The first line of [`write_round`]: `Round r` for the last finished round `r`.
@@ -394,7 +394,7 @@ pub fn write_round<W: Write + ?Sized>(tournament: &Tournament<'_>, out: &mut W) 
 /// # Complexity
 /// `O(1)`.
 pub fn write_header<W: Write + ?Sized>(tournament: &Tournament<'_>, out: &mut W) -> core::fmt::Result {
-    write_through(&mut LineBuf::new(), tournament, true, 0..0, out)
+    write_through(tournament, true, 0..0, out)
 }
 
 /// The lines of [`write_round`] of the players in `players` (0-based, clamped to the
@@ -411,19 +411,18 @@ pub fn write_players<W: Write + ?Sized>(
     players: Range<usize>,
     out: &mut W,
 ) -> core::fmt::Result {
-    write_through(&mut LineBuf::new(), tournament, false, players, out)
+    write_through(tournament, false, players, out)
 }
 
-/// [`write_round`] (with the header) or [`write_players`] through the empty buffer `text`
-/// (empty again after a flush).
+/// [`write_round`] (with the header) or [`write_players`] through a line buffer of its own.
 fn write_through<W: Write + ?Sized>(
-    text: &mut LineBuf,
     tournament: &Tournament<'_>,
     header: bool,
     players: Range<usize>,
     out: &mut W,
 ) -> core::fmt::Result {
-    write_into(text, tournament, header, players, out)?;
+    let mut text = LineBuf::new();
+    write_into(&mut text, tournament, header, players, out)?;
     text.flush_to(out)
 }
 
