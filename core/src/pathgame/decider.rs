@@ -389,7 +389,7 @@ mod tests {
             let mut row = 0;
             while j < len {
                 j += 1 + (next() % 40) as usize;
-                if next() % 3 == 0 {
+                if next().is_multiple_of(3) {
                     row ^= 1;
                     j += 1;
                 }
@@ -401,7 +401,7 @@ mod tests {
             if case % 3 == 0 {
                 let at = (next() % len as u64) as usize;
                 let bytes = [b'#', b'x', b'\n', b'.'];
-                let target = if next() % 2 == 0 { &mut top } else { &mut bottom };
+                let target = if next().is_multiple_of(2) { &mut top } else { &mut bottom };
                 target[at] = bytes[(next() % 4) as usize];
             }
             let piece = [1, 7, 64, 4096, 5000, len][(next() % 6) as usize];
