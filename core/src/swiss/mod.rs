@@ -670,7 +670,7 @@ const GAMES_LCM: [u128; MAX_ROUNDS as usize + 1] = {
 
 /// `GW = max(GP, G) / 3G` in lowest terms as a `(numerator, denominator)` pair: from a table
 /// built at compile time for every `G ≤ 3·U64_ROUNDS` on 64-bit hosts (one load instead of a
-/// reduction: 6 % of `swiss_many.in`'s instructions), reduced on the 32-bit targets (their
+/// reduction: 2 % of `swiss_many.in`'s instructions), reduced on the 32-bit targets (their
 /// flash) and beyond the table.
 #[inline(always)]
 fn small_gw(game_points: u32, games: u32) -> (u64, u64) {
@@ -725,8 +725,8 @@ struct SmallRound {
 }
 
 /// [`SmallRound`] for every round `r ≤ U64_ROUNDS` (index 0 unused): 17 divisions and
-/// factorizations a round less (1.6 % of `swiss_many.in`'s instructions, 3 095 test cases of
-/// 16 rounds).
+/// factorizations a round less (5 % of `swiss_many.in`'s instructions, 3 095 test cases of 16
+/// rounds).
 const SMALL_ROUNDS: [SmallRound; U64_ROUNDS as usize + 1] = {
     let mut table = [SmallRound { lcm: 1, lcm_primes: PrimeSet::computed(3) }; U64_ROUNDS as usize + 1];
     let mut r = 1;
