@@ -194,7 +194,7 @@ pub struct Invocation {
     pub options: Options,
     /// The input file; `None` (or `-`) reads stdin.
     pub file: Option<String>,
-    /// Threads that may write a `swiss` round's standings (`--threads`; default
+    /// Threads the problem may use (`--threads`, for `swiss`, `tavern` and `pathgame`; default
     /// [`crate::rounds::default_threads`]).
     pub threads: usize,
 }
@@ -421,7 +421,7 @@ mod tests {
     }
 
     #[test]
-    fn parses_swiss_and_tavern_threads() {
+    fn parses_swiss_tavern_and_pathgame_threads() {
         let threads = |list: &[&str]| solve_of(list).map(|inv| inv.threads);
         assert_eq!(threads(&["swiss", "x"]), Ok(default_threads()));
         assert_eq!(threads(&["swiss", "--threads", "1", "x"]), Ok(1));
@@ -432,6 +432,7 @@ mod tests {
         }
         assert_eq!(threads(&["swiss", "--threads"]).unwrap_err(), "--threads expects a value");
         assert_eq!(threads(&["tavern", "--threads", "2", "x"]), Ok(2));
+        assert_eq!(threads(&["pathgame", "--threads=3", "x"]), Ok(3));
         assert_eq!(
             threads(&["greater", "--threads", "2", "x"]).unwrap_err(),
             "unknown option '--threads' for 'greater'"
