@@ -14,7 +14,6 @@
 //! to cut at, and its rounds are split instead ([`crate::rounds`]).
 
 use std::ops::Range;
-use std::thread;
 
 use referee_core::swiss::text::{case_start, solve_part, InOrder, PartCases};
 use referee_core::text::Scanner;
@@ -22,6 +21,7 @@ use referee_core::HeapScratch;
 
 use crate::answer::Answer;
 use crate::input::{FileSource, STREAM_BUFFER};
+use crate::threads::each_range;
 
 /// The fewest bytes of input a part is given: starting a thread and a second answer costs
 /// about what solving this much input does.
@@ -53,21 +53,7 @@ pub fn solve(source: &FileSource, threads: usize) -> Option<Vec<Answer>> {
     let ranges: Vec<Range<u64>> =
         starts.iter().zip(starts.iter().skip(1).chain([&len])).map(|(&start, &end)| start..end).collect();
     let shares = Shares { answer: Answer::DEFAULT_LIMIT / parts, scratch: HeapScratch::DEFAULT_LIMIT / parts };
-    let solved: Vec<Option<(PartCases, Answer)>> = thread::scope(|scope| {
-        let later: Vec<_> = ranges
-            .iter()
-            .skip(1)
-            .map(|range| {
-                let range = range.clone();
-                thread::Builder::new().spawn_scoped(scope, move || solve_one(source, range, false, shares)).ok()
-            })
-            .collect();
-        let first = solve_one(source, ranges[0].clone(), true, shares);
-        std::iter::once(first)
-            .chain(later.into_iter().map(|handle| handle.and_then(|handle| handle.join().ok().flatten())))
-            .collect()
-    });
-    let solved: Vec<(PartCases, Answer)> = solved.into_iter().collect::<Option<_>>()?;
+    let solved = each_range(&ranges, |k, range| solve_one(source, range, k == 0, shares))?;
     let declared = solved.first()?.0.declared?;
     let total = solved.iter().try_fold(0u64, |total, (cases, _)| total.checked_add(cases.solved))?;
     (total == declared).then(|| solved.into_iter().map(|(_, answer)| answer).collect())

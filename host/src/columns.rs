@@ -1,20 +1,19 @@
 //! `pathgame` boards in plain notation decided on several threads: the board's columns are cut
 //! into one range a thread, each range is decided through a window of its own read at offsets
 //! ([`PlainBoard::decide`]), and the ranges' deciders are joined left to right
-//! ([`Decider::then`]). The kernel's copies of the file and the decider's pass over the bytes
-//! then both run on every thread.
+//! ([`Decider::then`](referee_core::pathgame::Decider::then)). The kernel's copies of the file
+//! and the decider's pass over the bytes then both run on every thread.
 //!
 //! Only a valid board is answered this way: anything else (another notation, a wrong byte, a
 //! cut path, a failed read) gives `None`, and the caller reads the input as one thread does,
 //! which gives the error with its position. So the answer and the errors are those of one
 //! thread, always.
 
-use std::thread;
-
 use referee_core::pathgame::text::PlainBoard;
-use referee_core::pathgame::{Decider, Winner};
+use referee_core::pathgame::Winner;
 
 use crate::input::{FileSource, STREAM_BUFFER};
+use crate::threads::each_range;
 
 /// The fewest columns a thread is given: starting a thread costs about what deciding this many
 /// columns (4 MiB of input) takes: on 2 Mi columns a second thread gained nothing measurable,
@@ -31,35 +30,17 @@ pub fn solve(source: &FileSource, threads: usize) -> Option<Winner> {
     if threads < 2 || !cfg!(unix) {
         return None;
     }
-    let mut window = vec![0u8; STREAM_BUFFER];
-    let board = PlainBoard::locate(&mut source.shared(), &mut window)?;
+    let board = PlainBoard::locate(&mut source.shared(), &mut vec![0u8; STREAM_BUFFER])?;
     let columns = board.columns();
     let parts = usize::try_from(columns / MIN_COLUMNS).unwrap_or(usize::MAX).min(threads);
     if parts < 2 {
         return None;
     }
-    let ranges = column_ranges(columns, parts);
-    let deciders: Vec<Option<Decider>> = thread::scope(|scope| {
-        let later: Vec<_> = ranges
-            .iter()
-            .skip(1)
-            .map(|range| {
-                let range = range.clone();
-                thread::Builder::new()
-                    .spawn_scoped(scope, move || {
-                        board.decide(&mut source.shared(), range, &mut vec![0u8; STREAM_BUFFER])
-                    })
-                    .ok()
-            })
-            .collect();
-        let first = board.decide(&mut source.shared(), ranges[0].clone(), &mut window);
-        std::iter::once(first)
-            .chain(later.into_iter().map(|handle| handle.and_then(|handle| handle.join().ok().flatten())))
-            .collect()
-    });
-    let mut deciders = deciders.into_iter();
-    let first = deciders.next().flatten()?;
-    let board = deciders.try_fold(first, |board, next| board.then(&next?).ok())?;
+    let deciders = each_range(&column_ranges(columns, parts), |_, range| {
+        board.decide(&mut source.shared(), range, &mut vec![0u8; STREAM_BUFFER])
+    })?;
+    let (first, rest) = deciders.split_first()?;
+    let board = rest.iter().try_fold(*first, |board, next| board.then(next).ok())?;
     Some(board.winner())
 }
 
