@@ -501,10 +501,10 @@ impl<'a> Tournament<'a> {
         let r = self.clock.finish()?;
         let lcm = GAMES_LCM[r as usize];
         self.lcm = lcm;
-        match SMALL_ROUNDS.get(r as usize) {
-            Some(round) => {
-                self.lcm_primes = round.lcm_primes;
-                self.scale_small = small_scales(r, round);
+        match LCM_PRIMES.get(r as usize) {
+            Some(&primes) => {
+                self.lcm_primes = primes;
+                self.scale_small = small_scales(r);
             }
             None => {
                 for (slot, g) in self.scale.iter_mut().zip(2 * r..=3 * r) {
@@ -715,41 +715,37 @@ const fn gcd(a: u128, b: u128) -> u128 {
     }
 }
 
-/// What a round `r ≤ U64_ROUNDS` needs of `D_r`, computed at compile time.
-#[derive(Clone, Copy)]
-struct SmallRound {
-    /// `D_r` (below `2^64` up to [`U64_ROUNDS`]: the build checks it).
-    lcm: u64,
-    /// The odd primes of `3·D_r`: those of 3 and of every `G = 2r..=3r` (all at most 48).
-    lcm_primes: PrimeSet,
-}
-
-/// [`SmallRound`] for every round `r ≤ U64_ROUNDS` (index 0 unused): 17 divisions and
-/// factorizations a round less (5 % of `swiss_many.in`'s instructions, 3 095 test cases of 16
+/// The odd primes of `3·D_r` (those of 3 and of every `G = 2r..=3r`, all at most 48) for every
+/// round `r ≤ U64_ROUNDS` (index 0 unused), computed at compile time: 17 factorizations a round
+/// less (with [`small_scales`], 5 % of `swiss_many.in`'s instructions, 3 095 test cases of 16
 /// rounds).
-const SMALL_ROUNDS: [SmallRound; U64_ROUNDS as usize + 1] = {
-    let mut table = [SmallRound { lcm: 1, lcm_primes: PrimeSet::computed(3) }; U64_ROUNDS as usize + 1];
+const LCM_PRIMES: [PrimeSet; U64_ROUNDS as usize + 1] = {
+    let mut table = [PrimeSet::computed(3); U64_ROUNDS as usize + 1];
     let mut r = 1;
     while r <= U64_ROUNDS {
-        let lcm = GAMES_LCM[r as usize];
-        assert!(lcm <= u64::MAX as u128, "D_r fits a u64 up to U64_ROUNDS");
-        let mut primes = PrimeSet::computed(3);
         let mut g = 2 * r;
         while g <= 3 * r {
-            primes = primes.union(PrimeSet::computed(g as u64));
+            table[r as usize] = table[r as usize].union(PrimeSet::computed(g as u64));
             g += 1;
         }
-        #[allow(clippy::cast_possible_truncation)] // checked above
-        let lcm = lcm as u64;
-        table[r as usize] = SmallRound { lcm, lcm_primes: primes };
         r += 1;
     }
     table
 };
 
-/// `D_r / G` at `G - 2r` for `G = 2r..=3r` (the rest 0) after a round `r ≤ U64_ROUNDS` whose
-/// `D_r` is `lcm`.
-const fn divided_scales(r: u32, lcm: u64) -> [u64; 32] {
+// `D_r` fits a `u64` up to `U64_ROUNDS` (the build fails otherwise).
+const _: () = {
+    let mut r = 1;
+    while r <= U64_ROUNDS as usize {
+        assert!(GAMES_LCM[r] <= u64::MAX as u128, "D_r fits a u64 up to U64_ROUNDS");
+        r += 1;
+    }
+};
+
+/// `D_r / G` at `G - 2r` for `G = 2r..=3r` (the rest 0) after a round `r ≤ U64_ROUNDS`.
+const fn divided_scales(r: u32) -> [u64; 32] {
+    #[allow(clippy::cast_possible_truncation)] // below 2^64 up to `U64_ROUNDS`: checked above
+    let lcm = GAMES_LCM[r as usize] as u64;
     let mut slots = [0; 32];
     let mut g = 2 * r;
     while g <= 3 * r && g - 2 * r < 32 {
@@ -759,27 +755,26 @@ const fn divided_scales(r: u32, lcm: u64) -> [u64; 32] {
     slots
 }
 
-/// [`divided_scales`] of the round `r ≤ U64_ROUNDS` (`SMALL_ROUNDS[r]`): from a table built at
-/// compile time on 64-bit hosts (4.3 KiB), divided out on the 32-bit targets (their flash).
+/// [`divided_scales`] of the round `r ≤ U64_ROUNDS`: from a table built at compile time on
+/// 64-bit hosts (4.3 KiB), divided out on the 32-bit targets (their flash).
 #[inline]
-fn small_scales(r: u32, round: &SmallRound) -> [u64; 32] {
+fn small_scales(r: u32) -> [u64; 32] {
     #[cfg(target_pointer_width = "64")]
     {
         static SCALES: [[u64; 32]; U64_ROUNDS as usize + 1] = {
             let mut table = [[0; 32]; U64_ROUNDS as usize + 1];
             let mut r = 1;
             while r <= U64_ROUNDS {
-                table[r as usize] = divided_scales(r, SMALL_ROUNDS[r as usize].lcm);
+                table[r as usize] = divided_scales(r);
                 r += 1;
             }
             table
         };
-        let _ = round;
         SCALES.get(r as usize).copied().unwrap_or([0; 32])
     }
     #[cfg(not(target_pointer_width = "64"))]
     {
-        divided_scales(r, round.lcm)
+        divided_scales(r)
     }
 }
 
