@@ -29,12 +29,12 @@
 //! - [`Strategy::Fixed`]: no heap. A two-way transposition table of `table_words` scratch
 //!   words (96-byte buckets of four states with at most 8 alive, and a quarter of the words
 //!   in 96-byte buckets of two for the others; see `table`) caches states with at least
-//!   [`FIXED_MIN_ALIVE`] minions alive; with the rank table (5 KiB) that is
-//!   [`FIXED_SCRATCH_WORDS`] (147.0 KiB) by default. With no room for a bucket it is a plain
+//!   [`FIXED_MIN_ALIVE`] minions alive; with the rank table (6 KiB) that is
+//!   [`FIXED_SCRATCH_WORDS`] (148.0 KiB) by default. With no room for a bucket it is a plain
 //!   depth-first search, still exact. Stack: the recursion is at most 14 levels deep (one per
 //!   attack, `n + m - 1 ≤ 13`, plus the root); compiled for `thumbv7em-none-eabihf` a level
-//!   takes about 470 bytes (a 112-byte board with its places and ranks, two count pairs, saved
-//!   registers), under 7 KiB for the search. The deepest stack of a whole firmware run is
+//!   takes about 400 bytes (a 64-byte board with its damage sets, places and ranks, two count
+//!   pairs, saved registers), under 6 KiB for the search. The deepest stack of a whole firmware run is
 //!   measured by `tests/tests/firmware.rs` and given in the README.
 //!
 //! [`Strategy::default()`] is the fixed strategy with its default table, with or without the
@@ -48,9 +48,10 @@
 //! [`odds`]'s exactly.
 //!
 //! # Complexity
-//! Time: proportional to the nodes expanded, each `O(7)`; a child that may be cached also
-//! takes at most one binary search over at most 127 sums (its survivor's new place) and the
+//! Time: proportional to the nodes expanded, each `O(7)`: an exchange is two loads from the
+//! rank table (who dies, the survivor's new place); a child that may be cached also takes the
 //! ranks that changed (bit counts of a 128-bit map, at most 14), and its key is a few shifts.
+//! Building the rank table takes `O(2 · 7 · 128)` binary searches over at most 127 sums.
 //! The whole game tree is the worst case (the plain search); with the memo it is about the
 //! distinct states times 3: `tavern_max.in` 29 218 nodes and 8 324 stored states,
 //! `tavern_mixed.in` 42 477 and 11 651, `tavern_states.in` 653 218 and 210 336. The fixed
@@ -90,7 +91,7 @@ pub const MEMO_MIN_ALIVE: u32 = 5;
 /// kept for the larger subtrees; measured, see the README).
 pub const FIXED_MIN_ALIVE: u32 = 4;
 /// Scratch words of the fixed strategy with its default table: [`RANK_TABLE_WORDS`] +
-/// [`DEFAULT_TABLE_WORDS`] = 37 632 words (147.0 KiB; the firmware's slab holds 224 KiB).
+/// [`DEFAULT_TABLE_WORDS`] = 37 888 words (148.0 KiB; the firmware's slab holds 224 KiB).
 pub const FIXED_SCRATCH_WORDS: usize = RANK_TABLE_WORDS + DEFAULT_TABLE_WORDS;
 
 /// Scratch words a search with `strategy` needs, if that fits a `usize`: [`RANK_TABLE_WORDS`],
@@ -398,12 +399,12 @@ fn with_search<R: SearchRun>(
     scratch: &mut (impl Scratch + ?Sized),
     run: R,
 ) -> Result<Odds, OddsError> {
-    let mut start = State { sides: [0, 1].map(|side| Side::new(&battle.values[side], battle.sizes[side])) };
+    let mut start = State { sides: [0, 1].map(|side| Side::new(battle.sizes[side])) };
     match strategy {
         #[cfg(feature = "alloc")]
         Strategy::Memo => {
             let ranks = RankTable::build(scratch.words(RANK_TABLE_WORDS)?, &battle.values, battle.sizes)?;
-            let mut search = Search::new(battle.values, ranks, memo::Memo::new()?, MEMO_MIN_ALIVE);
+            let mut search = Search::new(ranks, memo::Memo::new()?, MEMO_MIN_ALIVE);
             search.prepare(&mut start);
             run.run(&mut search, &start)
         }
@@ -414,7 +415,7 @@ fn with_search<R: SearchRun>(
             let (rank_words, table_words) = scratch.words(total)?.split_at_mut(RANK_TABLE_WORDS);
             let ranks = RankTable::build(rank_words, &battle.values, battle.sizes)?;
             let table = table::FixedTable::new(table_words);
-            let mut search = Search::new(battle.values, ranks, table, FIXED_MIN_ALIVE);
+            let mut search = Search::new(ranks, table, FIXED_MIN_ALIVE);
             search.prepare(&mut start);
             run.run(&mut search, &start)
         }

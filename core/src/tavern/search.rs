@@ -38,7 +38,7 @@
 //! fixed table, 325.9 -> 303.0 M with the memo (with the cached lookup inlined into the
 //! parent's loop, [`Search::expand_and_offer`] called on a miss only).
 
-use super::state::{RankTable, State};
+use super::state::{RankTable, State, DEAD};
 use super::OddsError;
 
 /// `lcm(1..=7)`: every `1 / t` with `t ≤ 7` targets is a whole number of 420ths.
@@ -301,10 +301,10 @@ pub(super) trait Cache {
     fn odds_error(error: Self::Error) -> OddsError;
 }
 
-/// One search: the battle's attack values, the rank table for keys, and a cache.
+/// One search: the rank table (the places of every minion by damage taken, and the ranks for
+/// keys), and a cache.
 #[derive(Debug)]
 pub(super) struct Search<'t, C> {
-    values: [[u32; 8]; 2],
     ranks: RankTable<'t>,
     cache: C,
     /// States with fewer minions alive are searched without building a key.
@@ -312,10 +312,11 @@ pub(super) struct Search<'t, C> {
 }
 
 impl<'t, C: Cache> Search<'t, C> {
-    /// A search over `values` that caches states with at least `min_alive` minions alive.
+    /// A search of the battle of `ranks` that caches states with at least `min_alive` minions
+    /// alive.
     /// `min_alive` is at most [`MAX_MIN_ALIVE`] (a larger one is taken as that).
-    pub fn new(values: [[u32; 8]; 2], ranks: RankTable<'t>, cache: C, min_alive: u32) -> Self {
-        Self { values, ranks, cache, min_alive: min_alive.min(MAX_MIN_ALIVE) }
+    pub fn new(ranks: RankTable<'t>, cache: C, min_alive: u32) -> Self {
+        Self { ranks, cache, min_alive: min_alive.min(MAX_MIN_ALIVE) }
     }
 
     /// Fills the places and ranks of a state to search from (see `state`).
@@ -361,7 +362,7 @@ impl<'t, C: Cache> Search<'t, C> {
             return Ok(self.endgame(state, mover).into());
         }
         let key = T::key(state, mover);
-        debug_assert_eq!(key, T::key(&self.ranks.fresh(state), mover), "a kept rank differs from its health's");
+        debug_assert_eq!(key, T::key(&self.ranks.fresh(state), mover), "a kept rank differs from its damage set's");
         if let Some(counts) = T::cached(&mut self.cache, key) {
             return Ok(counts);
         }
@@ -421,8 +422,8 @@ impl<'t, C: Cache> Search<'t, C> {
         let foe = me ^ 1;
         let mine = state.sides[me].next_attacker();
         let theirs = state.sides[foe].alive.trailing_zeros() as usize & 7;
-        let i_survive = state.sides[me].health[mine] > self.values[foe][theirs];
-        let they_survive = state.sides[foe].health[theirs] > self.values[me][mine];
+        let i_survive = self.ranks.place_of(me, mine, state.sides[me].taken[mine] | 1 << theirs) != DEAD;
+        let they_survive = self.ranks.place_of(foe, theirs, state.sides[foe].taken[theirs] | 1 << mine) != DEAD;
         // Alice's count in the low half, Bob's in the high half (`Packed`).
         // A branch, not `420 << (32 * side)`: LLVM compiles that shift wrong for 32-bit Arm
         // (rustc 1.95, Cortex-M4: `420u64 << 0` came out as `420 | 420 << 32`, the firmware
@@ -450,15 +451,18 @@ impl<'t, C: Cache> Search<'t, C> {
         let me = mover & 1;
         let foe = me ^ 1;
         let attacker = state.sides[me].next_attacker();
-        let attack = self.values[me][attacker];
+        // The attacker's damage set before this attack: its place after each target's.
+        let attacker_taken = state.sides[me].taken[attacker];
         let (mut one_died, mut both_died) = (T::ZERO, T::ZERO);
         let mut targets = targets & state.sides[foe].alive;
         while targets != 0 {
             let target = targets.trailing_zeros() as usize & 7;
             targets &= targets - 1;
             let mut child = *state;
-            let attacker_died = child.sides[me].strike_back(attacker, self.values[foe][target]);
-            let target_died = child.sides[foe].hit(target, attack);
+            let attacker_place = self.ranks.place_of(me, attacker, attacker_taken | 1 << target);
+            let attacker_died = child.sides[me].strike_back(attacker, target, attacker_place);
+            let target_place = self.ranks.place_of(foe, target, state.sides[foe].taken[target] | 1 << attacker);
+            let target_died = child.sides[foe].hit(target, attacker, target_place);
             let counts = if child.sides[me].count == 0 || child.sides[foe].count == 0 {
                 T::finished(&child)
             } else {
@@ -521,38 +525,56 @@ mod tests {
     }
 
     #[test]
-    fn duels_in_closed_form_are_the_expansion() {
+    fn duels_in_closed_form_are_the_expansion_and_the_rules() {
         use crate::tavern::state::{Side, RANK_TABLE_WORDS};
         let mut words = [0u32; RANK_TABLE_WORDS];
-        let values = [[5, 9, 0, 0, 0, 0, 0, 0], [3, 7, 0, 0, 0, 0, 0, 0]];
-        let ranks = RankTable::build(&mut words, &values, [2, 2]).unwrap();
-        let mut search = Search::new(values, ranks, crate::tavern::table::FixedTable::new(&mut []), 4);
+        let values = [[5, 9, 4, 0, 0, 0, 0, 0], [3, 7, 2, 0, 0, 0, 0, 0]];
+        let ranks = RankTable::build(&mut words, &values, [3, 3]).unwrap();
+        let mut search = Search::new(ranks, crate::tavern::table::FixedTable::new(&mut []), 4);
         let mut checked = 0;
-        for (alice, bob) in [(0usize, 0usize), (0, 1), (1, 0), (1, 1)] {
-            for health in [[1, 1], [2, 7], [4, 3], [5, 9], [3, 2], [9, 7], [5, 3], [2, 2]] {
-                // A minion's health never exceeds its attack (it starts equal and only drops).
-                if health[0] > values[0][alice] || health[1] > values[1][bob] {
+        for (alice, bob) in (0..3).flat_map(|alice| (0..3).map(move |bob| (alice, bob))) {
+            // A lone minion's damage set: any of the other (dead) enemies whose attacks it
+            // survived, together.
+            for taken in (0..8u8).flat_map(|alice_taken| (0..8u8).map(move |bob_taken| [alice_taken, bob_taken])) {
+                // Only dead enemies' attacks are taken.
+                if taken[0] >> bob & 1 == 1 || taken[1] >> alice & 1 == 1 {
                     continue;
                 }
+                let health = |side: usize, slot: usize| {
+                    let enemy = &values[side ^ 1];
+                    let damage: u32 = (0..3).filter(|e| taken[side] >> e & 1 == 1).map(|e| enemy[e]).sum();
+                    values[side][slot].checked_sub(damage).filter(|&h| h > 0)
+                };
+                let (Some(alice_health), Some(bob_health)) = (health(0, alice), health(1, bob)) else { continue };
                 for mover in 0..2 {
-                    let mut state = State { sides: [Side::new(&values[0], 2), Side::new(&values[1], 2)] };
+                    let mut state = State { sides: [Side::new(3), Side::new(3)] };
                     for (side, slot) in [(0, alice), (1, bob)] {
                         let board = &mut state.sides[side];
                         // A lone minion's attacked set is empty (a new cycle).
                         (board.alive, board.attacked, board.count) = (1 << slot, 0, 1);
-                        board.health[slot] = health[side];
+                        board.taken[slot] = taken[side];
                     }
                     let Ok(expanded) = search.expand(&state, mover, u8::MAX, |_, _, _| {
                         Err::<Packed, _>("a duel's child is always finished")
                     }) else {
                         panic!("a duel's child was not finished: {state:?}");
                     };
-                    assert_eq!(search.duel(&state, mover), expanded, "{state:?}, mover {mover}");
+                    let duel = search.duel(&state, mover);
+                    assert_eq!(duel, expanded, "{state:?}, mover {mover}");
+                    // The rules, literally: a minion survives a blow below its health.
+                    let alice_survives = alice_health > values[1][bob];
+                    let bob_survives = bob_health > values[0][alice];
+                    let literal = match (alice_survives, bob_survives) {
+                        (true, false) => Packed(420),
+                        (false, true) => Packed(420 << 32),
+                        _ => Packed(0),
+                    };
+                    assert_eq!(duel, literal, "{state:?}, mover {mover}");
                     checked += 1;
                 }
             }
         }
-        assert!(checked >= 30, "{checked}");
+        assert!(checked >= 70, "{checked}");
     }
 
     #[test]

@@ -1,7 +1,11 @@
 //! The search state of a battle, its exact canonical key, and the subset-sum table behind it.
 //!
 //! # What a state needs (and why)
-//! - Per minion: alive or dead, and its current health.
+//! - Per minion: alive or dead, and its current health, kept as its *damage set*: the enemies
+//!   whose attacks it took and survived. Every exchange kills at least one of the two minions,
+//!   so a minion that survives one has seen its enemy die: it takes each enemy's attack at
+//!   most once, and its health is its attack less the attacks of its damage set (a subset of
+//!   the 7 enemies, one byte).
 //! - Per side: which alive minions have already attacked in the current *cycle*. A side attacks
 //!   with its alive minion of fewest attacks, leftmost among ties, and each attack adds one to
 //!   the attacker's count, so the counts of a side's alive minions are always `c` or `c + 1`
@@ -24,9 +28,9 @@
 //! how the state was reached.
 //!
 //! Healths never exceed [`MAX_VALUE`], so subset sums are clamped to it: that changes no rank
-//! and keeps every sum in a `u32` word.
+//! or death and keeps every sum in a `u32` word.
 //!
-//! # The rank table (1 280 words, 5 KiB)
+//! # The rank table (1 536 words, 6 KiB)
 //! Listing `H(M)` for each of the 128 alive sets `M` of each side would take
 //! `3^7 - 2^7 = 2 059` sums a side. Instead, per side, [`RankTable`] keeps
 //! `F`, the sorted distinct non-empty subset sums of *all* the side's minions (at most 127),
@@ -36,22 +40,34 @@
 //! `F`), `F[j] < h` exactly when `j < p` (`F` is sorted and distinct), so
 //! `popcount(bitmap[M] & (2^p - 1)) = |{s ∈ H(M) : s < h}|`: the same rank as a search over
 //! `H(M)` itself, so the same keys, bit for bit (unit tests check it against that computation
-//! on thousands of random boards). Per side: 128 words of `F` (padded with `u32::MAX`, above
-//! every health, so the search always takes seven steps and a place is at most 127), then four
-//! words of bitmap per set, least significant first. Integers only: the population count is one
+//! on thousands of random boards). Per side: four words of bitmap per set, least significant
+//! first (`F` itself, padded with `u32::MAX` above every health so that a place is at most
+//! 127, is only needed to build the table). Integers only: the population count is one
 //! instruction where the target has it, else a few shifts, masks and one multiplication.
 //!
+//! Then the *places* (2 KiB): a minion's health, so its place, depends only on its damage
+//! set, so the table holds, per side, slot and damage set `D`, the place of `attack - sum(D)`
+//! among the enemy's `F`, or [`DEAD`] when `sum(D) ≥ attack`: an exchange is two loads (the
+//! attacker's place with its target added to its set, the target's with the attacker added),
+//! which say who dies and each survivor's new place. Before, the table kept `F` (the same
+//! 5 KiB in all), each exchange subtracted two attacks from two healths and searched `F` for
+//! the survivor's new place (a four-way search on 64-bit hosts, seven steps of a binary search
+//! on the firmware), and a state carried 32 bytes of healths where it now carries 8 of damage
+//! sets (64 bytes in all, from 112):
+//! `tavern_states.in` on one thread took 292.6 -> 277.8 M instructions with the memo and
+//! 575.8 -> 537.6 M with the fixed table (the wall times: README, Performance).
+//!
 //! # Ranks kept up to date
-//! The place of a minion depends only on its health (the enemies' `F` is fixed for the battle),
-//! and its rank only on its place and the alive enemies. So each [`Side`] keeps its minions'
-//! places and its packed ranks, and [`RankTable::exchanged`] updates them after each exchange:
-//! the survivor (there is at most one) gets a new place (one binary search), a side whose
-//! enemies lost a minion recounts all its ranks, the other loses its dead minion's (the later
-//! ranks move down to keep them packed). A key is then a few shifts of the kept ranks
-//! ([`State::key`], [`State::near_key`]); debug builds check every key against one computed
-//! from the healths alone ([`RankTable::fresh`]). States with fewer minions alive than the
-//! search caches are never keyed, and neither is anything below them (minions only die), so
-//! their ranks are not kept.
+//! The place of a minion depends only on its damage set (the enemies' `F` is fixed for the
+//! battle), and its rank only on its place and the alive enemies. So each [`Side`] keeps its
+//! minions' places and its packed ranks: [`Side::hit`] and [`Side::strike_back`] set the
+//! survivor's new place from the table (there is at most one survivor), and
+//! [`RankTable::exchanged`] updates the ranks: a side whose enemies lost a minion recounts all
+//! its ranks, the other loses its dead minion's (the later ranks move down to keep them packed).
+//! A key is then a few shifts of the kept ranks ([`State::key`], [`State::near_key`]); debug
+//! builds check every key against one computed from the damage sets alone
+//! ([`RankTable::fresh`]). States with fewer minions alive than the search caches are never
+//! keyed, and neither is anything below them (minions only die), so their ranks are not kept.
 //!
 //! # The key (127 bits, exact; 61 with at most 8 alive)
 //! Bit 0: the side to move; bits 1..8 and 8..15: Alice's and Bob's alive masks; bits 15..22
@@ -68,19 +84,24 @@
 use super::{MAX_MINIONS, MAX_VALUE};
 use crate::scratch::CapacityError;
 
-/// `u32` words of the rank table: per side 128 words of distinct subset sums and a 4-word
-/// bitmap for each of its 128 masks (see the module docs): 5 120 bytes.
-pub const RANK_TABLE_WORDS: usize = 2 * SIDE_WORDS;
-/// Words of one side's part of the rank table.
-const SIDE_WORDS: usize = SUMS + BITMAPS;
+/// `u32` words of the rank table: per side a 4-word bitmap for each of its 128 masks, then a
+/// byte per slot, side and damage set for the places (see the module docs): 6 KiB.
+pub const RANK_TABLE_WORDS: usize = 2 * BITMAPS + PLACE_BYTES / 4;
 /// Subsets of one side's minions.
 const MASKS: usize = 1 << MAX_MINIONS;
-/// Words of a side's sorted distinct subset sums: at most `2^7 - 1 = 127`, padded to 128.
+/// A side's sorted distinct subset sums (built, not kept): at most `2^7 - 1 = 127`, padded to
+/// 128.
 const SUMS: usize = MASKS;
 /// Words of one mask's bitmap over the distinct sums (128 bits).
 const BITMAP_WORDS: usize = 4;
 /// Words of one side's bitmaps.
 const BITMAPS: usize = MASKS * BITMAP_WORDS;
+/// Bytes of the place table: per slot (8: slot 7 is never used, so that every index masked to
+/// 11 bits is in bounds), side and damage set (a subset of the enemy's 7 minions), the
+/// minion's place, or [`DEAD`].
+const PLACE_BYTES: usize = 8 * 2 * MASKS;
+/// The place of a minion that its damage set kills: above every place (at most 127).
+pub(super) const DEAD: u8 = u8::MAX;
 /// The padding after a side's distinct sums: no health is above it.
 const PAD: u32 = u32::MAX;
 /// Where the rank bits start in a key.
@@ -93,11 +114,12 @@ const NEAR_BOB_RANK_SHIFT: u32 = RANK_SHIFT + 4 * 4;
 /// One side of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub(super) struct Side {
-    /// Current health per slot (slot 7 is never used; the array has 8 entries so that a slot
-    /// index masked with `& 7` can never be out of bounds).
-    pub health: [u32; 8],
+    /// Per slot, its damage set: the enemies whose attacks it took and survived (bits of enemy
+    /// slots; its health is its attack less theirs, see the module docs). Slot 7 is never used:
+    /// the array has 8 entries so that a slot index masked with `& 7` is always in bounds.
+    pub taken: [u8; 8],
     /// Per alive slot, its health's place among the enemy's distinct sums (`|{f ∈ F : f < h}|`,
-    /// `0..=127`), kept by [`RankTable`].
+    /// `0..=127`), from [`RankTable::place_of`].
     pub place: [u8; 8],
     /// The key's ranks of this side's alive minions, left to right, in `e` bits each (`e`: the
     /// enemy's alive minions; at most `7·7` bits), kept by [`RankTable`].
@@ -111,12 +133,12 @@ pub(super) struct Side {
 }
 
 impl Side {
-    /// A side of `size` fresh minions with attacks `values` (health = attack); its places and
-    /// ranks are filled by [`RankTable::start`].
-    pub fn new(values: &[u32; 8], size: usize) -> Self {
+    /// A side of `size` fresh minions (no damage taken: health = attack); its places and ranks
+    /// are filled by [`RankTable::start`].
+    pub fn new(size: usize) -> Self {
         let size = size.min(MAX_MINIONS);
         let alive = u8::try_from((1u16 << size) - 1).unwrap_or(0);
-        Self { health: *values, place: [0; 8], ranks: 0, alive, attacked: 0, count: u8::try_from(size).unwrap_or(0) }
+        Self { taken: [0; 8], place: [0; 8], ranks: 0, alive, attacked: 0, count: u8::try_from(size).unwrap_or(0) }
     }
 
     /// The slot that attacks next: the leftmost alive one that has not attacked this cycle.
@@ -125,33 +147,37 @@ impl Side {
         (self.alive & !self.attacked).trailing_zeros() as usize & 7
     }
 
-    /// Takes `damage` on `slot`; returns whether the minion died (then it is removed). Its
-    /// place and the ranks are brought up to date by [`RankTable::exchanged`].
+    /// The minion in `slot` takes the attack of the enemy in slot `by`, after which its place
+    /// is `place` ([`RankTable::place_of`] of its damage set with `by`: [`DEAD`] if it dies);
+    /// returns whether it died (then it is removed). The ranks are brought up to date by
+    /// [`RankTable::exchanged`].
     #[inline]
-    pub fn hit(&mut self, slot: usize, damage: u32) -> bool {
-        let health = self.health[slot & 7].saturating_sub(damage);
-        self.health[slot & 7] = health;
-        if health == 0 {
-            let bit = 1u8 << (slot & 7);
+    pub fn hit(&mut self, slot: usize, by: usize, place: u8) -> bool {
+        let slot = slot & 7;
+        self.taken[slot] |= 1 << (by & 7);
+        self.place[slot] = place;
+        let died = place == DEAD;
+        if died {
+            let bit = 1u8 << slot;
             self.alive &= !bit;
             self.attacked &= !bit;
             self.count = self.count.saturating_sub(1);
             self.new_cycle_if_done();
         }
-        health == 0
+        died
     }
 
-    /// The attacker in `slot` takes `damage` back from its target and has made its attack;
-    /// returns whether it died (then it is removed). A new cycle starts when every alive minion
-    /// has attacked. Its place and the ranks are brought up to date by
-    /// [`RankTable::exchanged`].
+    /// The attacker in `slot` takes the attack of its target in slot `by` back and has made
+    /// its attack; its place is then `place`, as for [`Side::hit`]. Returns whether it died
+    /// (then it is removed). A new cycle starts when every alive minion has attacked. The
+    /// ranks are brought up to date by [`RankTable::exchanged`].
     #[inline]
-    pub fn strike_back(&mut self, slot: usize, damage: u32) -> bool {
+    pub fn strike_back(&mut self, slot: usize, by: usize, place: u8) -> bool {
         let slot = slot & 7;
         let bit = 1u8 << slot;
-        let health = self.health[slot].saturating_sub(damage);
-        self.health[slot] = health;
-        let died = health == 0;
+        self.taken[slot] |= 1 << (by & 7);
+        self.place[slot] = place;
+        let died = place == DEAD;
         if died {
             self.alive &= !bit;
             self.count = self.count.saturating_sub(1);
@@ -221,48 +247,70 @@ pub(super) fn alive_of(key: u128) -> u32 {
 }
 
 /// Per side, the sorted distinct non-empty subset sums of its minions' attacks (clamped to
-/// [`MAX_VALUE`]) and, per subset of its minions, the bitmap of those sums it can make, in
-/// [`RANK_TABLE_WORDS`] caller-provided words (see the module docs).
+/// [`MAX_VALUE`]) and, per subset of its minions, the bitmap of those sums it can make; then
+/// the places of every minion by damage set, in [`RANK_TABLE_WORDS`] caller-provided words
+/// (see the module docs).
 #[derive(Debug)]
 pub(super) struct RankTable<'w> {
-    words: &'w [u32; RANK_TABLE_WORDS],
+    bitmaps: &'w [u32; 2 * BITMAPS],
+    places: &'w [u8; PLACE_BYTES],
 }
 
 impl<'w> RankTable<'w> {
     /// Fills the first [`RANK_TABLE_WORDS`] of `words` for the two sides' attack values
     /// (`values[side][slot]`, `sizes[side]` minions each).
     ///
+    /// Never inlined: its 2 KiB of sums on the stack are gone before the search starts (inlined
+    /// into its caller, they stayed under every level of the firmware's search).
+    ///
     /// # Errors
     /// A [`CapacityError`] if `words` is shorter.
+    #[inline(never)]
     pub fn build(words: &'w mut [u32], values: &[[u32; 8]; 2], sizes: [usize; 2]) -> Result<Self, CapacityError> {
         let capacity = words.len();
-        let words: &mut [u32; RANK_TABLE_WORDS] = words
-            .get_mut(..RANK_TABLE_WORDS)
-            .and_then(|words| words.try_into().ok())
-            .ok_or(CapacityError { needed: RANK_TABLE_WORDS, capacity })?;
-        let (alice, bob) = words.split_at_mut(SIDE_WORDS);
-        Self::build_side(alice, &values[0], sizes[0]);
-        Self::build_side(bob, &values[1], sizes[1]);
-        Ok(Self { words })
+        let too_small = CapacityError { needed: RANK_TABLE_WORDS, capacity };
+        let (bitmaps, places) = words.get_mut(..RANK_TABLE_WORDS).ok_or(too_small)?.split_at_mut(2 * BITMAPS);
+        let bitmaps: &mut [u32; 2 * BITMAPS] = bitmaps.try_into().map_err(|_| too_small)?;
+        let places: &mut [u8; PLACE_BYTES] =
+            bytemuck::cast_slice_mut::<u32, u8>(places).try_into().map_err(|_| too_small)?;
+        let distinct = [0, 1].map(|side| distinct_sums(&values[side], sizes[side]));
+        let (alice, bob) = bitmaps.split_at_mut(BITMAPS);
+        Self::build_bitmaps(alice, &values[0], sizes[0], &distinct[0]);
+        Self::build_bitmaps(bob, &values[1], sizes[1], &distinct[1]);
+        places.fill(DEAD);
+        for side in 0..2 {
+            Self::build_places(places, side, values, sizes, &distinct[side ^ 1]);
+        }
+        Ok(Self { bitmaps, places })
     }
 
-    /// One side's distinct sums (then the padding) and its masks' bitmaps, in its
-    /// [`SIDE_WORDS`] words.
-    fn build_side(words: &mut [u32], values: &[u32; 8], size: usize) {
-        let masks = 1usize << size.min(MAX_MINIONS);
-        let mut sums = [0u32; MASKS];
-        for mask in 1..masks {
-            let low = mask.trailing_zeros() as usize & 7;
-            let sum = u64::from(sums[mask & (mask - 1)]) + u64::from(values[low]);
-            sums[mask] = u32::try_from(sum.min(u64::from(MAX_VALUE))).unwrap_or(MAX_VALUE);
+    /// The places of `side` (see [`RankTable::place_of`] for where they are): for each of its
+    /// minions and each damage set, the place among the enemy's `distinct` sums of the health
+    /// the enemies of the set leave it; [`DEAD`] (as filled) where they kill it.
+    fn build_places(
+        places: &mut [u8; PLACE_BYTES],
+        side: usize,
+        values: &[[u32; 8]; 2],
+        sizes: [usize; 2],
+        distinct: &[u32; SUMS],
+    ) {
+        let (side, foe) = (side & 1, (side & 1) ^ 1);
+        let damage = subset_sums(&values[foe], sizes[foe]);
+        for (slot, &attack) in values[side].iter().enumerate().take(sizes[side].min(MAX_MINIONS)) {
+            let start = slot << 8 | (side & 1) << 7;
+            let Some(row) = places.get_mut(start..start + MASKS) else { continue };
+            for (place, &taken) in row.iter_mut().zip(&damage) {
+                if taken < attack {
+                    *place = below(distinct, attack - taken);
+                }
+            }
         }
-        let (distinct, bitmaps) = words.split_at_mut(SUMS.min(words.len()));
-        distinct.fill(PAD);
-        let subsets = distinct.get_mut(..masks - 1).unwrap_or_default();
-        subsets.copy_from_slice(sums.get(1..masks).unwrap_or_default());
-        subsets.sort_unstable();
-        let len = dedup_sorted(subsets);
-        subsets.get_mut(len..).unwrap_or_default().fill(PAD);
+    }
+
+    /// One side's masks' bitmaps over its `distinct` sums, in its [`BITMAPS`] words.
+    fn build_bitmaps(bitmaps: &mut [u32], values: &[u32; 8], size: usize, distinct: &[u32; SUMS]) {
+        let masks = 1usize << size.min(MAX_MINIONS);
+        let sums = subset_sums(values, size);
         // One bit per subset (its sum's place in the distinct sums), then each mask takes the
         // bits of its subsets: one pass per minion ORs in the masks without that minion.
         bitmaps.fill(0);
@@ -285,21 +333,21 @@ impl<'w> RankTable<'w> {
         }
     }
 
-    /// Sets the place of `side`'s minion `slot`: its health among the enemy's distinct sums.
+    /// The place of `side`'s minion `slot` once it has taken the attacks of the enemies in
+    /// `taken` (bits of enemy slots): its health's among the enemy's distinct sums, or [`DEAD`]
+    /// if they kill it. One load.
     #[inline]
-    fn place(&self, state: &mut State, side: usize, slot: usize) {
-        let sums = (side ^ 1) * SIDE_WORDS;
-        let board = &mut state.sides[side & 1];
-        let health = board.health[slot & 7];
-        board.place[slot & 7] = below(self.words.get(sums..sums + SUMS).unwrap_or_default(), health);
+    pub fn place_of(&self, side: usize, slot: usize, taken: u8) -> u8 {
+        // Slot-major: `slot · 256 + side · 128 + taken`, shifts only, below `PLACE_BYTES`.
+        self.places[((slot & 7) << 8 | (side & 1) << 7 | usize::from(taken & 0x7f)) & (PLACE_BYTES - 1)]
     }
 
     /// The bitmap of the sums `side`'s alive enemies can make, as two 64-bit halves.
     #[inline]
     fn enemy_bitmap(&self, state: &State, side: usize) -> [u64; 2] {
         let enemy = (side ^ 1) & 1;
-        let start = enemy * SIDE_WORDS + SUMS + BITMAP_WORDS * usize::from(state.sides[enemy].alive & 0x7f);
-        let word = |at: usize| u64::from(self.words[(start + at) % RANK_TABLE_WORDS]);
+        let start = enemy * BITMAPS + BITMAP_WORDS * usize::from(state.sides[enemy].alive & 0x7f);
+        let word = |at: usize| u64::from(self.bitmaps[(start + at) % (2 * BITMAPS)]);
         [word(0) | word(1) << 32, word(2) | word(3) << 32]
     }
 
@@ -340,17 +388,19 @@ impl<'w> RankTable<'w> {
             while slots != 0 {
                 let slot = slots.trailing_zeros() as usize & 7;
                 slots &= slots - 1;
-                self.place(state, side, slot);
+                let board = &mut state.sides[side];
+                board.place[slot] = self.place_of(side, slot, board.taken[slot]);
             }
         }
         self.rerank(state, 0);
         self.rerank(state, 1);
     }
 
-    /// Brings the places and ranks of `state` up to date after `me`'s minion `attacker` and
-    /// the enemy's minion `target` exchanged blows (`*_died`: who died, at least one): a
-    /// survivor has a new health, so a new place; a side whose enemies lost a minion has new
-    /// ranks for every minion, the other side only loses its dead minion's.
+    /// Brings the ranks of `state` up to date after `me`'s minion `attacker` and the enemy's
+    /// minion `target` exchanged blows (`*_died`: who died, at least one; the survivor's new
+    /// place is already set by [`Side::hit`] or [`Side::strike_back`]): a side whose enemies
+    /// lost a minion has new ranks for every minion, the other side only loses its dead
+    /// minion's.
     #[inline(always)]
     pub fn exchanged(
         &self,
@@ -361,12 +411,6 @@ impl<'w> RankTable<'w> {
     ) {
         let foe = me ^ 1;
         debug_assert!(attacker_died || target_died, "an exchange kills at least one minion");
-        if !attacker_died {
-            self.place(state, me, attacker);
-        }
-        if !target_died {
-            self.place(state, foe, target);
-        }
         if target_died {
             self.rerank(state, me);
         } else {
@@ -397,48 +441,37 @@ fn rank_width(state: &State, side: usize) -> u32 {
     u32::from(state.sides[(side ^ 1) & 1].count & 7)
 }
 
-/// How many of `sums` (sorted, padded with [`PAD`]; [`SUMS`] words) are below `health`, at most
-/// 127: [`below_four_way`] on 64-bit hosts, [`below_binary`] on the 32-bit targets.
-#[inline]
+/// How many of `sums` (sorted, padded with [`PAD`], above every health) are below `health`: a
+/// place, at most 127. Only [`RankTable::build`] searches (a binary search, 1 792 a battle at
+/// most); the search reads the places it tabulates.
 fn below(sums: &[u32], health: u32) -> u8 {
-    let Ok(sums) = <&[u32; SUMS]>::try_from(sums) else { return 0 };
-    if cfg!(target_pointer_width = "64") {
-        below_four_way(sums, health)
-    } else {
-        below_binary(sums, health)
-    }
+    u8::try_from(sums.partition_point(|&sum| sum < health)).unwrap_or(0)
 }
 
-/// [`below`] by a four-way search: three levels of three comparisons (strides 32, 8 and 2, the
-/// count of a level's comparisons that hold picks its quarter) and a last one. A level's three
-/// loads do not wait on each other, so an out-of-order core waits on four loads where a binary
-/// search waits on seven, one after the other: the searches of a new survivor's place were a
-/// third of the fixed strategy's samples on `tavern_states.in`, and this takes 4 % less wall
-/// time there (both strategies on two threads, medians of 31 alternating runs) for 1 % more
-/// instructions.
-#[inline]
-fn below_four_way(sums: &[u32; SUMS], health: u32) -> u8 {
-    let mut place = 0usize;
-    for step in [32, 8, 2] {
-        let below = |j: usize| usize::from(sums[(place + j * step - 1) & (SUMS - 1)] < health);
-        place += step * (below(1) + below(2) + below(3));
-    }
-    place += usize::from(sums[place & (SUMS - 1)] < health);
-    u8::try_from(place).unwrap_or(0)
+/// A side's sorted distinct non-empty subset sums of its first `size` minions' attacks
+/// (`values`, clamped), padded with [`PAD`].
+fn distinct_sums(values: &[u32; 8], size: usize) -> [u32; SUMS] {
+    let masks = 1usize << size.min(MAX_MINIONS);
+    let mut distinct = [PAD; SUMS];
+    let subsets = distinct.get_mut(..masks - 1).unwrap_or_default();
+    subsets.copy_from_slice(subset_sums(values, size).get(1..masks).unwrap_or_default());
+    subsets.sort_unstable();
+    let len = dedup_sorted(subsets);
+    subsets.get_mut(len..).unwrap_or_default().fill(PAD);
+    distinct
 }
 
-/// [`below`] by seven steps of a binary search: the fewest instructions, for the in-order
-/// cores of the firmware (the four-way search took 2 to 10 % more of their instructions on
-/// `tavern_max.in`, `scripts/firmware-insns.sh`).
-#[inline]
-fn below_binary(sums: &[u32; SUMS], health: u32) -> u8 {
-    let mut place = 0usize;
-    for step in [64, 32, 16, 8, 4, 2, 1] {
-        if sums[(place + step - 1) & (SUMS - 1)] < health {
-            place += step;
-        }
+/// The attack of each subset of a side's first `size` minions (attacks `values`), by mask
+/// (bit `i` for slot `i`), clamped to [`MAX_VALUE`]: no health is above it, so no place or
+/// death changes.
+fn subset_sums(values: &[u32; 8], size: usize) -> [u32; MASKS] {
+    let mut sums = [0u32; MASKS];
+    for mask in 1..1usize << size.min(MAX_MINIONS) {
+        let low = mask.trailing_zeros() as usize & 7;
+        let sum = u64::from(sums[mask & (mask - 1)]) + u64::from(values[low]);
+        sums[mask] = u32::try_from(sum.min(u64::from(MAX_VALUE))).unwrap_or(MAX_VALUE);
     }
-    u8::try_from(place).unwrap_or(0)
+    sums
 }
 
 /// The set bits of `bits` below bit `place` (`0..=127`): the rank of a health at that place,
@@ -522,11 +555,6 @@ mod tests {
         u32::try_from(mask_sums(values, mask).partition_point(|&sum| sum < health)).unwrap()
     }
 
-    /// `side`'s distinct sums, padded.
-    fn sums<'t>(table: &'t RankTable<'_>, side: usize) -> &'t [u32] {
-        &table.words[side * SIDE_WORDS..side * SIDE_WORDS + SUMS]
-    }
-
     /// The bitmap of `side`'s minions in `mask`, as the table reads it for their enemies.
     fn bitmap(table: &RankTable<'_>, side: usize, mask: u8) -> [u64; 2] {
         let mut state = State::default();
@@ -535,14 +563,15 @@ mod tests {
     }
 
     /// The table's rank of `health` against `side`'s minions in `mask`.
-    fn table_rank(table: &RankTable<'_>, side: usize, mask: u8, health: u32) -> u32 {
-        u32::try_from(rank(bitmap(table, side, mask), below(sums(table, side), health))).unwrap()
+    /// (`distinct`: the side's distinct sums, as the table was built with).
+    fn table_rank(table: &RankTable<'_>, distinct: &[u32; SUMS], side: usize, mask: u8, health: u32) -> u32 {
+        u32::try_from(rank(bitmap(table, side, mask), below(distinct, health))).unwrap()
     }
 
     /// The sums the table says `mask` can make.
-    fn table_sums(table: &RankTable<'_>, side: usize, mask: u8) -> Vec<u32> {
+    fn table_sums(table: &RankTable<'_>, distinct: &[u32; SUMS], side: usize, mask: u8) -> Vec<u32> {
         let bits = bitmap(table, side, mask);
-        (0..SUMS).filter(|&j| bits[j / 64] >> (j % 64) & 1 == 1).map(|j| sums(table, side)[j]).collect()
+        (0..SUMS).filter(|&j| bits[j / 64] >> (j % 64) & 1 == 1).map(|j| distinct[j]).collect()
     }
 
     /// The crate's seeded generator, with uniform values in `1..=top`.
@@ -576,34 +605,61 @@ mod tests {
         (v, sizes)
     }
 
+    /// The health the enemies in `taken` leave a minion of attack `attack`, by the rules
+    /// literally (no clamping), or `None` if they kill it.
+    fn health_after(attack: u32, enemy: &[u32; 8], taken: u8) -> Option<u32> {
+        let damage: u64 = (0..7).filter(|e| taken >> e & 1 == 1).map(|e| u64::from(enemy[e])).sum();
+        u32::try_from(u64::from(attack).checked_sub(damage)?).ok().filter(|&health| health > 0)
+    }
+
     #[test]
-    fn both_searches_count_the_sums_below_as_a_partition_point() {
+    fn places_by_damage_set_follow_the_rules() {
         let mut rng = Rng::new(0x0b31_0757);
-        for len in (0..=127).chain([1, 2, 3, 64, 126, 127].into_iter().cycle().take(60)) {
-            let top = [3, 50, MAX_VALUE][len % 3];
-            let mut sums = [PAD; SUMS];
-            for sum in sums.iter_mut().take(len) {
-                *sum = rng.value(top);
+        let mut words = [0u32; RANK_TABLE_WORDS];
+        let (mut alive, mut dead) = (0u32, 0u32);
+        for round in 0..300 {
+            let (mut v, sizes) = random_board(&mut rng, round);
+            if round % 7 == 0 {
+                v[0][0] = MAX_VALUE;
+                v[1][sizes[1] - 1] = MAX_VALUE;
             }
-            sums[..len].sort_unstable();
-            let len = dedup_sorted(&mut sums[..len]);
-            sums[len..].fill(PAD);
-            let mut healths: Vec<u32> = sums[..len].iter().flat_map(|&s| [s - 1, s, s + 1]).collect();
-            healths.extend([1, MAX_VALUE]);
-            for health in healths.into_iter().filter(|h| (1..=MAX_VALUE).contains(h)) {
-                let expected = sums.partition_point(|&s| s < health);
-                for search in [below_four_way, below_binary] {
-                    assert_eq!(usize::from(search(&sums, health)), expected, "{health} in {:?}", &sums[..len]);
+            let table = RankTable::build(&mut words, &v, sizes).unwrap();
+            for side in 0..2 {
+                let enemies = (1usize << sizes[side ^ 1]) - 1;
+                let distinct = mask_sums(&v[side ^ 1], enemies);
+                for slot in 0..sizes[side] {
+                    for taken in 0..=u8::try_from(enemies).unwrap() {
+                        let place = table.place_of(side, slot, taken);
+                        match health_after(v[side][slot], &v[side ^ 1], taken) {
+                            None => {
+                                assert_eq!(place, DEAD, "{v:?} side {side} slot {slot} taken {taken:#b}");
+                                dead += 1;
+                            }
+                            Some(health) => {
+                                let expected = distinct.partition_point(|&sum| sum < health);
+                                assert_eq!(
+                                    usize::from(place),
+                                    expected,
+                                    "{v:?} side {side} slot {slot} taken {taken:#b}"
+                                );
+                                alive += 1;
+                            }
+                        }
+                    }
                 }
-                assert_eq!(usize::from(below(&sums, health)), expected);
             }
         }
+        assert!(alive > 10_000 && dead > 10_000, "{alive} {dead}");
     }
 
     #[test]
     fn the_rank_table_fits_its_stated_size() {
-        assert_eq!(RANK_TABLE_WORDS, 1280);
-        assert_eq!(SIDE_WORDS, 128 + 128 * 4);
+        assert_eq!(RANK_TABLE_WORDS, 1536);
+        assert_eq!(RANK_TABLE_WORDS * 4, 6 * 1024);
+        assert_eq!(BITMAPS, 128 * 4);
+        // A byte per slot (of 8), side and damage set (of 7 enemies), every index in 11 bits.
+        assert_eq!(PLACE_BYTES, 8 * 2 * 128);
+        assert!(PLACE_BYTES.is_power_of_two() && PLACE_BYTES.is_multiple_of(4));
         // At most 2^7 - 1 distinct sums, one bit each in a mask's bitmap.
         assert_eq!(MASKS - 1, 127);
         assert_eq!(BITMAP_WORDS * 32, SUMS);
@@ -617,14 +673,15 @@ mod tests {
         let mut words = [0u32; RANK_TABLE_WORDS];
         let v = [values(&[3, 4, 1, 999_999_999, 2]), values(&[5; 7])];
         let table = RankTable::build(&mut words, &v, [5, 7]).unwrap();
-        assert_eq!(table_sums(&table, 0, 0b111), [1, 3, 4, 5, 7, 8]);
-        assert_eq!(table_sums(&table, 0, 0b1_1000), [2, 999_999_999, MAX_VALUE]);
-        assert_eq!(table_sums(&table, 1, 0x7f), [5, 10, 15, 20, 25, 30, 35]);
-        assert!(table_sums(&table, 0, 0).is_empty());
+        let distinct = [distinct_sums(&v[0], 5), distinct_sums(&v[1], 7)];
+        assert_eq!(table_sums(&table, &distinct[0], 0, 0b111), [1, 3, 4, 5, 7, 8]);
+        assert_eq!(table_sums(&table, &distinct[0], 0, 0b1_1000), [2, 999_999_999, MAX_VALUE]);
+        assert_eq!(table_sums(&table, &distinct[1], 1, 0x7f), [5, 10, 15, 20, 25, 30, 35]);
+        assert!(table_sums(&table, &distinct[0], 0, 0).is_empty());
         // Masks beyond the side's minions make nothing.
-        assert!(table_sums(&table, 0, 0b10_0000).is_empty());
+        assert!(table_sums(&table, &distinct[0], 0, 0b10_0000).is_empty());
         // The distinct sums of the whole side, then the padding.
-        let sums = sums(&table, 1);
+        let sums = distinct[1];
         assert_eq!(sums[..8], [5, 10, 15, 20, 25, 30, 35, PAD]);
         assert!(sums[7..].iter().all(|&s| s == PAD));
     }
@@ -662,7 +719,7 @@ mod tests {
                     for health in healths {
                         let mask8 = u8::try_from(mask).unwrap();
                         assert_eq!(
-                            table_rank(&table, side, mask8, health),
+                            table_rank(&table, &distinct_sums(&v[side], sizes[side]), side, mask8, health),
                             reference_rank(&v[side], mask, health),
                             "values {v:?}, sizes {sizes:?}, side {side}, mask {mask:#b}, health {health}"
                         );
@@ -682,13 +739,19 @@ mod tests {
             let (v, sizes) = random_board(&mut rng, round);
             let table = RankTable::build(&mut words, &v, sizes).unwrap();
             for _ in 0..50 {
-                let mut state = State { sides: [Side::new(&v[0], sizes[0]), Side::new(&v[1], sizes[1])] };
+                let mut state = State { sides: [Side::new(sizes[0]), Side::new(sizes[1])] };
+                let mut healths = [[0u32; 8]; 2];
                 for side in 0..2 {
                     let all = u8::try_from((1u16 << sizes[side]) - 1).unwrap();
                     state.sides[side].alive = u8::try_from(rng.next() & 0x7f).unwrap() & all;
                     state.sides[side].count = u8::try_from(state.sides[side].alive.count_ones()).unwrap();
-                    for (health, &value) in state.sides[side].health.iter_mut().zip(&v[side]).take(sizes[side]) {
-                        *health = rng.value(value);
+                    let enemies = u8::try_from((1u16 << sizes[side ^ 1]) - 1).unwrap();
+                    for slot in 0..sizes[side] {
+                        // A random damage set that leaves the minion alive, else none.
+                        let taken = u8::try_from(rng.next() & 0x7f).unwrap() & enemies;
+                        let taken = if health_after(v[side][slot], &v[side ^ 1], taken).is_some() { taken } else { 0 };
+                        state.sides[side].taken[slot] = taken;
+                        healths[side][slot] = health_after(v[side][slot], &v[side ^ 1], taken).unwrap();
                     }
                 }
                 let mover = usize::from(rng.next() % 2 == 1);
@@ -705,7 +768,7 @@ mod tests {
                     let mut shift = 0;
                     for slot in 0..7u32 {
                         if state.sides[side].alive >> slot & 1 == 1 {
-                            let health = state.sides[side].health[slot as usize];
+                            let health = healths[side][slot as usize];
                             let rank = reference_rank(&v[side ^ 1], enemy, health);
                             assert!(rank < 1 << width, "rank {rank} of {width} enemies");
                             expected |= u128::from(rank) << (start + shift);
@@ -733,7 +796,7 @@ mod tests {
         for round in 0..400 {
             let (v, sizes) = random_board(&mut rng, round);
             let table = RankTable::build(&mut words, &v, sizes).unwrap();
-            let mut state = State { sides: [Side::new(&v[0], sizes[0]), Side::new(&v[1], sizes[1])] };
+            let mut state = State { sides: [Side::new(sizes[0]), Side::new(sizes[1])] };
             table.start(&mut state);
             let mut me = round % 2;
             // A random line of play, as the search makes it.
@@ -744,8 +807,14 @@ mod tests {
                 let targets = state.sides[foe].alive;
                 let pick = usize::try_from(rng.next() % u64::from(targets.count_ones())).unwrap();
                 let target = (0..7).filter(|t| targets >> t & 1 == 1).nth(pick).unwrap();
-                let attacker_died = state.sides[me].strike_back(attacker, v[foe][target]);
-                let target_died = state.sides[foe].hit(target, v[me][attacker]);
+                let attacker_place = table.place_of(me, attacker, state.sides[me].taken[attacker] | 1 << target);
+                let target_place = table.place_of(foe, target, state.sides[foe].taken[target] | 1 << attacker);
+                let attacker_died = state.sides[me].strike_back(attacker, target, attacker_place);
+                let target_died = state.sides[foe].hit(target, attacker, target_place);
+                // Who dies, by the rules literally: the health the damage sets leave.
+                let healths = [(me, attacker), (foe, target)]
+                    .map(|(side, slot)| health_after(v[side][slot], &v[side ^ 1], state.sides[side].taken[slot]));
+                assert_eq!([attacker_died, target_died], healths.map(|health| health.is_none()), "{v:?} {state:?}");
                 table.exchanged(&mut state, me, (attacker, attacker_died), (target, target_died));
                 me = foe;
             }
@@ -753,22 +822,24 @@ mod tests {
     }
 
     /// `strike_back` against the rules followed literally, on every small side: the attacker
-    /// loses health, dies at 0 (out of the alive and the attacked sets) or is marked as having
-    /// attacked, and a cycle ends when every alive minion has attacked.
+    /// takes its target's attack, dies if its place says so (out of the alive and the attacked
+    /// sets) or is marked as having attacked, and a cycle ends when every alive minion has
+    /// attacked.
     #[test]
     fn striking_back_follows_the_rules() {
         let mut checked = 0;
         for alive in 1u8..128 {
             for attacked in (0u8..128).filter(|&a| a & !alive == 0 && a != alive) {
                 for slot in (0..7).filter(|&s| (alive & !attacked) >> s & 1 == 1) {
-                    for damage in [1, 4, 5, 9] {
+                    for (by, place) in [(0, 3), (2, DEAD), (6, 0), (5, DEAD)] {
                         let count = u8::try_from(alive.count_ones()).unwrap();
                         let mut side = Side { alive, attacked, count, ..Side::default() };
-                        side.health[slot] = 5;
+                        side.taken[slot] = 0b10;
                         let mut expected = side;
                         let bit = 1u8 << slot;
-                        expected.health[slot] = 5u32.saturating_sub(damage);
-                        let died = damage >= 5;
+                        expected.taken[slot] |= 1 << by;
+                        expected.place[slot] = place;
+                        let died = place == DEAD;
                         if died {
                             expected.alive &= !bit;
                             expected.count -= 1;
@@ -778,7 +849,7 @@ mod tests {
                         if expected.attacked == expected.alive {
                             expected.attacked = 0;
                         }
-                        assert_eq!(side.strike_back(slot, damage), died);
+                        assert_eq!(side.strike_back(slot, by, place), died);
                         assert_eq!(side, expected, "alive {alive:07b} attacked {attacked:07b} slot {slot}");
                         checked += 1;
                     }
@@ -793,19 +864,21 @@ mod tests {
         let mut words = [0u32; RANK_TABLE_WORDS];
         let v = [values(&[10]), values(&[3, 4])];
         let table = RankTable::build(&mut words, &v, [1, 2]).unwrap();
-        let mut state = State { sides: [Side::new(&v[0], 1), Side::new(&v[1], 2)] };
-        // Enemy sums {3, 4, 7}: healths 5..=7 all need the pair; 8 and more cannot die.
-        state.sides[0].health[0] = 5;
-        let five = table.fresh(&state).key(0);
-        state.sides[0].health[0] = 7;
-        assert_eq!(table.fresh(&state).key(0), five);
-        state.sides[0].health[0] = 4;
-        assert_ne!(table.fresh(&state).key(0), five);
-        state.sides[0].health[0] = 8;
-        let eight = table.fresh(&state).key(0);
-        state.sides[0].health[0] = 10;
-        assert_eq!(table.fresh(&state).key(0), eight);
-        assert_ne!(table.fresh(&state).key(1), eight);
+        let mut state = State { sides: [Side::new(1), Side::new(2)] };
+        // Enemy sums {3, 4, 7}: healths 5..=7 all need the pair, 8 and more cannot die. The
+        // attack of 3 leaves 7, that of 4 leaves 6: the same key.
+        state.sides[0].taken[0] = 0b01;
+        let seven = table.fresh(&state).key(0);
+        state.sides[0].taken[0] = 0b10;
+        assert_eq!(table.fresh(&state).key(0), seven);
+        // Both leave 3, which one attack of 3 or 4 kills.
+        state.sides[0].taken[0] = 0b11;
+        assert_ne!(table.fresh(&state).key(0), seven);
+        // None: 10 cannot die.
+        state.sides[0].taken[0] = 0;
+        let ten = table.fresh(&state).key(0);
+        assert_ne!(ten, seven);
+        assert_ne!(table.fresh(&state).key(1), ten);
     }
 
     #[test]
