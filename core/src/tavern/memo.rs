@@ -1,14 +1,24 @@
 //! The heap memo of the `alloc` strategy: every cached state with its exact counts in
 //! `hashbrown::HashMap`s, grown with `try_reserve` so that running out of memory is an error.
 //!
-//! Two maps, by the minions alive: a state with at most
+//! Three maps, by the minions alive: a state with at most
 //! [`NEAR_MAX_ALIVE`](super::search::NEAR_MAX_ALIVE) alive has at most 7 attacks left, so its
 //! counts are at most `420^7 < 2^64` (see `search`) and its exact key at most 61 bits (see
-//! `state`), so its entry is three `u64` (24 bytes); the few states with more alive keep a
-//! `u128` key and `u128` counts (48 bytes). On `tavern_states.in` 94 % of the 210 336 states
-//! stored are near ones: half the memory to fault in and to miss in the caches and the TLB of
-//! one map of 48-byte entries (32 bytes with a 16-byte key before the ranks were packed into a
-//! 61-bit one: `tavern_states.in` took 11 % less wall time on two threads after).
+//! `state`), so its entry is three `u64` (24 bytes); one with at most [`PACKED_MAX_ALIVE`] = 4
+//! alive (the fewest the memo caches, [`MEMO_MIN_ALIVE`](super::MEMO_MIN_ALIVE)) has at most 3
+//! attacks left, counts below `420^3 < 2^27`, both in one `u64` as the search's endgame adds
+//! them (16 bytes); the few states with more than 8 alive keep a `u128` key and `u128` counts
+//! (48 bytes). On `tavern_states.in` 94 % of the 210 336 states with at least 5 alive are near
+//! ones: half the memory to fault in and to miss in the caches and the TLB of one map of 48-byte
+//! entries (32 bytes with a 16-byte key before the ranks were packed into a 61-bit one:
+//! `tavern_states.in` took 11 % less wall time on two threads after).
+//!
+//! The states with 4 alive have a map of their own because caching them saves 14 % of the
+//! search's instructions (`tavern_states.in` on one thread: 277.5 -> 237.9 M), but in the near
+//! map they pushed each thread's 104 000 near states past 114 688, the most 2^17 buckets hold:
+//! a table twice the size, 44 % more page faults (5 235 against 3 634), no faster on two
+//! threads. In their own map of 16-byte entries: 253.8 M instructions, 3 774 page faults, 5 to
+//! 12 % less wall time on two threads, 4 to 10 % on one.
 //!
 //! Memory: an entry plus hashbrown's control byte, in a power-of-two number of buckets kept at
 //! most 7/8 full. [`MEMO_INITIAL_STATES`] near states are reserved up front (2^10 buckets,
@@ -35,6 +45,10 @@ use super::OddsError;
 pub const MEMO_INITIAL_STATES: usize = 896;
 /// The most states the memo stores: 7/8 of 2^19 buckets.
 pub const MEMO_CAPACITY: usize = 458_752;
+/// The most minions alive in a state whose counts the memo keeps in one word ([`Memo`]'s
+/// third map), as the search's endgame does: 4, at most 3 attacks left, both counts below
+/// `420^3 < 2^27`.
+const PACKED_MAX_ALIVE: u32 = super::search::MAX_MIN_ALIVE - 1;
 
 /// The memo: exact keys to exact counts.
 #[derive(Debug)]
@@ -42,6 +56,9 @@ pub(super) struct Memo {
     /// States with at most [`NEAR_MAX_ALIVE`](super::search::NEAR_MAX_ALIVE) minions alive:
     /// Alice's and Bob's counts.
     near: HashMap<u64, [u64; 2]>,
+    /// Near states with at most [`PACKED_MAX_ALIVE`] minions alive: Alice's count in the low
+    /// half, Bob's in the high half.
+    packed: HashMap<u64, u64>,
     /// The others.
     far: HashMap<u128, Counts>,
 }
@@ -54,12 +71,12 @@ impl Memo {
     pub fn new() -> Result<Self, OddsError> {
         let mut near = HashMap::new();
         near.try_reserve(MEMO_INITIAL_STATES).map_err(|_| out_of_memory(MEMO_INITIAL_STATES, 0))?;
-        Ok(Self { near, far: HashMap::new() })
+        Ok(Self { near, packed: HashMap::new(), far: HashMap::new() })
     }
 
     /// States stored.
     fn len(&self) -> usize {
-        self.near.len() + self.far.len()
+        self.near.len() + self.packed.len() + self.far.len()
     }
 }
 
@@ -88,7 +105,10 @@ impl Cache for Memo {
     type Error = OddsError;
 
     #[inline]
-    fn get_near(&mut self, key: u64) -> Option<Near> {
+    fn get_near(&mut self, key: u64, alive: u32) -> Option<Near> {
+        if alive <= PACKED_MAX_ALIVE {
+            return self.packed.get(&key).map(|&both| Near { alice: both & 0xffff_ffff, bob: both >> 32 });
+        }
         self.near.get(&key).map(|&[alice, bob]| Near { alice, bob })
     }
 
@@ -98,8 +118,13 @@ impl Cache for Memo {
     }
 
     #[inline]
-    fn put_near(&mut self, key: u64, _alive: u32, counts: Near) -> Result<(), OddsError> {
+    fn put_near(&mut self, key: u64, alive: u32, counts: Near) -> Result<(), OddsError> {
         let stored = self.len();
+        if alive <= PACKED_MAX_ALIVE {
+            // Both below 2^27 (see `PACKED_MAX_ALIVE`): no carry into the other half.
+            debug_assert!(counts.alice < 1 << 27 && counts.bob < 1 << 27, "{counts:?} with {alive} alive");
+            return store(&mut self.packed, stored, key, counts.alice | counts.bob << 32);
+        }
         store(&mut self.near, stored, key, [counts.alice, counts.bob])
     }
 
@@ -129,9 +154,18 @@ mod tests {
             memo.put_near(near(5, tag.into()), 5, Near { alice: tag, bob: scale }).unwrap();
             memo.put_far(key(13, tag.into()), 13, Counts { alice: POW420[12], bob: tag.into() }).unwrap();
         }
-        assert_eq!(memo.get_near(near(5, 7)), Some(Near { alice: 7, bob: scale }));
+        assert_eq!(memo.get_near(near(5, 7), 5), Some(Near { alice: 7, bob: scale }));
         assert_eq!(memo.get_far(key(13, 7)), Some(Counts { alice: POW420[12], bob: 7 }));
-        assert_eq!(memo.get_near(near(5, 0)), None);
+        assert_eq!(memo.get_near(near(5, 0), 5), None);
+        // States with 4 alive, in one word each, apart from the near ones.
+        let top = u64::try_from(POW420[3]).unwrap();
+        for tag in 1..=100u64 {
+            memo.put_near(near(4, tag.into()), 4, Near { alice: top - tag, bob: tag }).unwrap();
+        }
+        assert_eq!(memo.get_near(near(4, 9), 4), Some(Near { alice: top - 9, bob: 9 }));
+        assert_eq!(memo.get_near(near(4, 101), 4), None);
+        assert_eq!(memo.get_near(near(5, 9), 5), Some(Near { alice: 9, bob: scale }));
+        assert_eq!(memo.packed.len(), 100);
         assert!(memo.near.len() > MEMO_INITIAL_STATES && memo.far.len() > MEMO_INITIAL_STATES);
     }
 }

@@ -23,7 +23,7 @@
 //!
 //! - [`Strategy::Memo`] (feature `alloc`): every state with at least [`MEMO_MIN_ALIVE`] minions
 //!   alive in `hashbrown::HashMap`s (25 bytes per state with at most 8 alive, whose key and
-//!   counts fit `u64`, 49 with more; [`MEMO_INITIAL_STATES`] reserved up front, at most [`MEMO_CAPACITY`]
+//!   counts fit `u64`, 17 with 4 alive, whose counts fit one, 49 with more than 8; [`MEMO_INITIAL_STATES`] reserved up front, at most [`MEMO_CAPACITY`]
 //!   states, at most 25.7 MB; see `memo`), plus [`RANK_TABLE_WORDS`]
 //!   scratch words. An allocation failure is an [`OddsError::OutOfMemory`], never an abort.
 //! - [`Strategy::Fixed`]: no heap. A two-way transposition table of `table_words` scratch
@@ -85,8 +85,8 @@ pub const MAX_MINIONS: usize = 7;
 /// The largest attack value.
 pub const MAX_VALUE: u32 = 1_000_000_000;
 /// The memo strategy caches states with at least this many minions alive (smaller subtrees
-/// are cheaper to search again than to look up; measured, see the README).
-pub const MEMO_MIN_ALIVE: u32 = 5;
+/// are cheaper to search again than to look up; measured, see the README and `memo`).
+pub const MEMO_MIN_ALIVE: u32 = 4;
 /// The fixed strategy caches states with at least this many minions alive (its small table is
 /// kept for the larger subtrees; measured, see the README).
 pub const FIXED_MIN_ALIVE: u32 = 4;

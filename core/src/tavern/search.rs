@@ -209,7 +209,7 @@ trait Width: Tally + From<Packed> {
     fn key(state: &State, mover: usize) -> Self::Key;
 
     /// The counts `cache` holds for `key`, a state of this width, if any.
-    fn cached<C: Cache>(cache: &mut C, key: Self::Key) -> Option<Self>;
+    fn cached<C: Cache>(cache: &mut C, key: Self::Key, alive: u32) -> Option<Self>;
 
     /// Offers `cache` the counts of `key`, a state of this width with `alive` minions alive.
     fn offer<C: Cache>(cache: &mut C, key: Self::Key, alive: u32, counts: Self) -> Result<(), C::Error>;
@@ -228,8 +228,8 @@ impl Width for Near {
     }
 
     #[inline]
-    fn cached<C: Cache>(cache: &mut C, key: u64) -> Option<Self> {
-        cache.get_near(key)
+    fn cached<C: Cache>(cache: &mut C, key: u64, alive: u32) -> Option<Self> {
+        cache.get_near(key, alive)
     }
 
     #[inline]
@@ -252,7 +252,7 @@ impl Width for Counts {
     }
 
     #[inline]
-    fn cached<C: Cache>(cache: &mut C, key: u128) -> Option<Self> {
+    fn cached<C: Cache>(cache: &mut C, key: u128, _alive: u32) -> Option<Self> {
         cache.get_far(key)
     }
 
@@ -277,8 +277,9 @@ pub(super) trait Cache {
     /// Why a cache may fail to store: [`core::convert::Infallible`] for one that never fails.
     type Error;
 
-    /// The counts stored for `key`, a near state's ([`State::near_key`]), if any.
-    fn get_near(&mut self, key: u64) -> Option<Near>;
+    /// The counts stored for `key`, a near state's ([`State::near_key`]) with `alive` minions
+    /// alive (which a cache may keep apart by it), if any.
+    fn get_near(&mut self, key: u64, alive: u32) -> Option<Near>;
 
     /// The counts stored for `key`, a state with more than [`NEAR_MAX_ALIVE`] alive, if any.
     fn get_far(&mut self, key: u128) -> Option<Counts>;
@@ -363,7 +364,7 @@ impl<'t, C: Cache> Search<'t, C> {
         }
         let key = T::key(state, mover);
         debug_assert_eq!(key, T::key(&self.ranks.fresh(state), mover), "a kept rank differs from its damage set's");
-        if let Some(counts) = T::cached(&mut self.cache, key) {
+        if let Some(counts) = T::cached(&mut self.cache, key, alive) {
             return Ok(counts);
         }
         self.expand_and_offer(state, mover, key, alive)

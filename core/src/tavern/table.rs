@@ -170,7 +170,7 @@ impl Cache for FixedTable<'_> {
     type Error = Infallible;
 
     #[inline]
-    fn get_near(&mut self, key: u64) -> Option<Near> {
+    fn get_near(&mut self, key: u64, _alive: u32) -> Option<Near> {
         // A near slot's counts are two words each.
         self.near.get(key.into()).map(|[alice, bob]| Near { alice: low_u64(alice), bob: low_u64(bob) })
     }
@@ -216,16 +216,16 @@ mod tests {
         for tag in 2..=5 {
             table.put_near(near(3, tag.into()), 3, Near { alice: tag, bob: 0 }).unwrap();
         }
-        assert_eq!(table.get_near(large), Some(top));
-        assert_eq!(table.get_near(near(3, 2)), None);
+        assert_eq!(table.get_near(large, 8), Some(top));
+        assert_eq!(table.get_near(near(3, 2), 3), None);
         for tag in 3..=5 {
-            assert_eq!(table.get_near(near(3, tag.into())), Some(Near { alice: tag, bob: 0 }));
+            assert_eq!(table.get_near(near(3, tag.into()), 3), Some(Near { alice: tag, bob: 0 }));
         }
         // As many alive as the first slot's: the first slot is replaced.
         table.put_near(near(8, 6), 8, Near::default()).unwrap();
-        assert_eq!(table.get_near(large), None);
-        assert_eq!(table.get_near(near(8, 6)), Some(Near::default()));
-        assert_eq!(table.get_near(near(3, 3)), Some(Near { alice: 3, bob: 0 }));
+        assert_eq!(table.get_near(large, 8), None);
+        assert_eq!(table.get_near(near(8, 6), 8), Some(Near::default()));
+        assert_eq!(table.get_near(near(3, 3), 3), Some(Near { alice: 3, bob: 0 }));
         // No far region: a far state is searched again, never stored.
         table.put_far(key(14, 7), 14, Counts::ZERO).unwrap();
         assert_eq!(table.get_far(key(14, 7)), None);
@@ -263,6 +263,6 @@ mod tests {
         let mut words = [0u32; BUCKET_WORDS - 1];
         let mut table = FixedTable::new(&mut words);
         table.put_near(near(2, 1), 2, Near::default()).unwrap();
-        assert_eq!(table.get_near(near(2, 1)), None);
+        assert_eq!(table.get_near(near(2, 1), 2), None);
     }
 }
