@@ -40,7 +40,7 @@ const JUDGE_DATA_BOARDS: [&str; 4] = ["mps2-an386", "lm3s6965evb", "microbit", "
 /// pass. The boards not listed answer every case.
 fn beyond_capacity(board: &str) -> &'static [&'static str] {
     match board {
-        // 1 600 words of judge scratch hold 14 turns of battle in progress beside its table:
+        // 1 856 words of judge scratch hold 16 turns of battle in progress beside its table:
         // the longest fights (087, 088: about 70 attacks deep) and the largest (108, 109) need
         // more.
         "microbit" => &[
