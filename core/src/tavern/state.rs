@@ -246,10 +246,10 @@ pub(super) fn alive_of(key: u128) -> u32 {
     u16::try_from((key >> 1) & 0x3fff).unwrap_or(0).count_ones()
 }
 
-/// Per side, the sorted distinct non-empty subset sums of its minions' attacks (clamped to
-/// [`MAX_VALUE`]) and, per subset of its minions, the bitmap of those sums it can make; then
-/// the places of every minion by damage set, in [`RANK_TABLE_WORDS`] caller-provided words
-/// (see the module docs).
+/// Per side and per subset of its minions, the bitmap of the side's sorted distinct non-empty
+/// subset sums (clamped to [`MAX_VALUE`]; built, not kept) that the subset can make; then the
+/// places of every minion by damage set, in [`RANK_TABLE_WORDS`] caller-provided words (see
+/// the module docs).
 #[derive(Debug)]
 pub(super) struct RankTable<'w> {
     bitmaps: &'w [u32; 2 * BITMAPS],
@@ -297,7 +297,7 @@ impl<'w> RankTable<'w> {
         let (side, foe) = (side & 1, (side & 1) ^ 1);
         let damage = subset_sums(&values[foe], sizes[foe]);
         for (slot, &attack) in values[side].iter().enumerate().take(sizes[side].min(MAX_MINIONS)) {
-            let start = slot << 8 | (side & 1) << 7;
+            let start = slot << 8 | side << 7;
             let Some(row) = places.get_mut(start..start + MASKS) else { continue };
             for (place, &taken) in row.iter_mut().zip(&damage) {
                 if taken < attack {
@@ -442,8 +442,9 @@ fn rank_width(state: &State, side: usize) -> u32 {
 }
 
 /// How many of `sums` (sorted, padded with [`PAD`], above every health) are below `health`: a
-/// place, at most 127. Only [`RankTable::build`] searches (a binary search, 1 792 a battle at
-/// most); the search reads the places it tabulates.
+/// place, at most 127. Only [`RankTable::build`] searches (a binary search, at most
+/// `2 · 7 · 128` for the places and `2 · 127` for the maps a battle); the search reads the
+/// places it tabulates.
 fn below(sums: &[u32], health: u32) -> u8 {
     u8::try_from(sums.partition_point(|&sum| sum < health)).unwrap_or(0)
 }
