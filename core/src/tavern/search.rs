@@ -423,8 +423,8 @@ impl<'t, C: Cache> Search<'t, C> {
         let foe = me ^ 1;
         let mine = state.sides[me].next_attacker();
         let theirs = state.sides[foe].alive.trailing_zeros() as usize & 7;
-        let i_survive = self.ranks.place_of(me, mine, state.sides[me].taken[mine] | 1 << theirs) != DEAD;
-        let they_survive = self.ranks.place_of(foe, theirs, state.sides[foe].taken[theirs] | 1 << mine) != DEAD;
+        let i_survive = self.ranks.place_after(state, me, mine, theirs) != DEAD;
+        let they_survive = self.ranks.place_after(state, foe, theirs, mine) != DEAD;
         // Alice's count in the low half, Bob's in the high half (`Packed`).
         // A branch, not `420 << (32 * side)`: LLVM compiles that shift wrong for 32-bit Arm
         // (rustc 1.95, Cortex-M4: `420u64 << 0` came out as `420 | 420 << 32`, the firmware
@@ -452,18 +452,13 @@ impl<'t, C: Cache> Search<'t, C> {
         let me = mover & 1;
         let foe = me ^ 1;
         let attacker = state.sides[me].next_attacker();
-        // The attacker's damage set before this attack: its place after each target's.
-        let attacker_taken = state.sides[me].taken[attacker];
         let (mut one_died, mut both_died) = (T::ZERO, T::ZERO);
         let mut targets = targets & state.sides[foe].alive;
         while targets != 0 {
             let target = targets.trailing_zeros() as usize & 7;
             targets &= targets - 1;
             let mut child = *state;
-            let attacker_place = self.ranks.place_of(me, attacker, attacker_taken | 1 << target);
-            let attacker_died = child.sides[me].strike_back(attacker, target, attacker_place);
-            let target_place = self.ranks.place_of(foe, target, state.sides[foe].taken[target] | 1 << attacker);
-            let target_died = child.sides[foe].hit(target, attacker, target_place);
+            let (attacker_died, target_died) = self.ranks.exchange(&mut child, me, attacker, target);
             let counts = if child.sides[me].count == 0 || child.sides[foe].count == 0 {
                 T::finished(&child)
             } else {
