@@ -25,9 +25,11 @@
 //! # The fast path of the first 16 rounds
 //! Up to `U64_ROUNDS = 16` rounds every value fits in a `u64` (`3·16·D_16` needs 61 bits),
 //! and every denominator (`3rk`, `3G` with `G ≤ 3r`, `3·D_r·k`) has no prime factor above
-//! `3·16 = 48`: the fractions are reduced by dividing out the primes up to 47, one
-//! multiplication each, instead of a general gcd (`fraction::reduce_smooth`). Later rounds take
-//! the general `u128` path.
+//! `3·16 = 48`, with the exponents `fraction::OddFactors` holds (checked at compile time and by
+//! a test): the fractions are reduced without a gcd and without a branch on the numbers, by
+//! the powers common to numerator and denominator (their exponents from tables) divided out
+//! with one multiplication by an inverse modulo `2^64` (`fraction::reduce_smooth`). Later
+//! rounds take the general `u128` path.
 //!
 //! # Complexity
 //! Time `O(n·m²)` per tournament (each round sums at most `r` opponent terms per player),
@@ -56,7 +58,7 @@ pub mod text;
 
 use core::fmt;
 
-use crate::fraction::{reduce_smooth, Fraction, PrimeSet};
+use crate::fraction::{reduce_smooth, Fraction, OddFactors};
 use crate::scratch::{CapacityError, Scratch};
 pub(crate) use clock::RoundClock;
 
@@ -341,8 +343,6 @@ pub struct Tournament<'a> {
     scale_small: [u64; 32],
     /// `D_r = lcm(2r..=3r)`.
     lcm: u128,
-    /// The odd primes of `3·D_r` (at most 47 up to [`U64_ROUNDS`]).
-    lcm_primes: PrimeSet,
 }
 
 impl<'a> Tournament<'a> {
@@ -392,7 +392,6 @@ impl<'a> Tournament<'a> {
             scale: [0; MAX_ROUNDS as usize + 1],
             scale_small: [0; 32],
             lcm: 1,
-            lcm_primes: PrimeSet::of(3),
         })
     }
 
@@ -501,15 +500,11 @@ impl<'a> Tournament<'a> {
         let r = self.clock.finish()?;
         let lcm = GAMES_LCM[r as usize];
         self.lcm = lcm;
-        match LCM_PRIMES.get(r as usize) {
-            Some(&primes) => {
-                self.lcm_primes = primes;
-                self.scale_small = small_scales(r);
-            }
-            None => {
-                for (slot, g) in self.scale.iter_mut().zip(2 * r..=3 * r) {
-                    *slot = lcm / u128::from(g);
-                }
+        if r <= U64_ROUNDS {
+            self.scale_small = small_scales(r);
+        } else {
+            for (slot, g) in self.scale.iter_mut().zip(2 * r..=3 * r) {
+                *slot = lcm / u128::from(g);
             }
         }
         // A bye for each player without a match; then what his opponents read of him. Every
@@ -590,7 +585,7 @@ impl<'a> Tournament<'a> {
         let (stats, count) = self.finished_counts::<MAY_BE_OPEN>(index);
         let (match_points, game_points, games) = fields(stats);
         // No game before the first round: GW is then its floor, 1/3, as documented.
-        let gw = if games == 0 { third } else { small_gw(game_points, games) };
+        let gw = if games == 0 { third } else { small_gw(game_points, games)? };
         if count == 0 {
             return Some(SmallStanding { match_points, fractions: [third, gw, third] });
         }
@@ -605,9 +600,19 @@ impl<'a> Tournament<'a> {
         let matches = count as u64;
         // `round ≥ 1` and `D_r < 2^64` here: a player has a match only after a round.
         let lcm = u64::try_from(self.lcm).unwrap_or(u64::MAX);
-        let (r, k) = (u64::from(round), PrimeSet::of(matches));
-        let omw = reduce_smooth(mw_sum, 3 * r * matches, PrimeSet::of(3).union(PrimeSet::of(r)).union(k));
-        let ogw = reduce_smooth(gw_sum, 3 * lcm * matches, self.lcm_primes.union(k));
+        let r = u64::from(round);
+        // The denominators' odd factors: a player with a match every round (almost all) takes
+        // them from a table; within the caps for every `r, k ≤ 16` (the test
+        // `fast_path_denominators_have_odd_factors`), so `?` never returns.
+        let [omw_factors, ogw_factors] = match FULL_FACTORS.get(round as usize) {
+            Some(&factors) if matches == r => factors,
+            _ => {
+                let k = OddFactors::of(matches)?;
+                [OddFactors::of(3 * r)?.times(k)?, LCM_FACTORS.get(round as usize)?.times(k)?]
+            }
+        };
+        let omw = reduce_smooth(mw_sum, 3 * r * matches, omw_factors);
+        let ogw = reduce_smooth(gw_sum, 3 * lcm * matches, ogw_factors);
         Some(SmallStanding { match_points, fractions: [omw, gw, ogw] })
     }
 
@@ -671,9 +676,10 @@ const GAMES_LCM: [u128; MAX_ROUNDS as usize + 1] = {
 /// `GW = max(GP, G) / 3G` in lowest terms as a `(numerator, denominator)` pair: from a table
 /// built at compile time for every `G ≤ 3·U64_ROUNDS` on 64-bit hosts (one load instead of a
 /// reduction: 2 % of `swiss_many.in`'s instructions), reduced on the 32-bit targets (their
-/// flash) and beyond the table.
+/// flash) and beyond the table; `None` for a `3G` without [`OddFactors`] (never up to
+/// `G = 48`).
 #[inline(always)]
-fn small_gw(game_points: u32, games: u32) -> (u64, u64) {
+fn small_gw(game_points: u32, games: u32) -> Option<(u64, u64)> {
     let top = game_points.max(games);
     #[cfg(target_pointer_width = "64")]
     {
@@ -698,12 +704,12 @@ fn small_gw(game_points: u32, games: u32) -> (u64, u64) {
         if top <= 3 * games {
             let index = games.checked_mul(games).and_then(|square| square.checked_add(top - games));
             if let Some(&(num, den)) = index.and_then(|i| SMALL_GW.get(i as usize)) {
-                return (u64::from(num), u64::from(den));
+                return Some((u64::from(num), u64::from(den)));
             }
         }
     }
     let games = u64::from(games);
-    reduce_smooth(u64::from(top), 3 * games, PrimeSet::of(3).union(PrimeSet::of(games)))
+    Some(reduce_smooth(u64::from(top), 3 * games, THREE.times(OddFactors::of(games)?)?))
 }
 
 /// The greatest common divisor of `a` and `b` (`a` for `b = 0`), at compile time.
@@ -715,29 +721,55 @@ const fn gcd(a: u128, b: u128) -> u128 {
     }
 }
 
-/// The odd primes of `3·D_r` (those of 3 and of every `G = 2r..=3r`, all at most 48) for every
-/// round `r ≤ U64_ROUNDS` (index 0 unused), computed at compile time: 17 factorizations a round
-/// less (with [`small_scales`], 5 % of `swiss_many.in`'s instructions, 3 095 test cases of 16
-/// rounds).
-const LCM_PRIMES: [PrimeSet; U64_ROUNDS as usize + 1] = {
-    let mut table = [PrimeSet::computed(3); U64_ROUNDS as usize + 1];
+/// The odd factors of 3.
+const THREE: OddFactors = expect_factors(OddFactors::computed(3));
+
+/// The odd factors of `3·D_r` for every round `r ≤ U64_ROUNDS` (index 0: those of 3), computed
+/// at compile time (the build fails if one were beyond [`OddFactors`]' caps).
+const LCM_FACTORS: [OddFactors; U64_ROUNDS as usize + 1] = {
+    let mut table = [THREE; U64_ROUNDS as usize + 1];
     let mut r = 1;
-    while r <= U64_ROUNDS {
-        let mut g = 2 * r;
-        while g <= 3 * r {
-            table[r as usize] = table[r as usize].union(PrimeSet::computed(g as u64));
-            g += 1;
-        }
+    while r <= U64_ROUNDS as usize {
+        // `3·D_r < 2^64` up to `U64_ROUNDS` (checked below).
+        #[allow(clippy::cast_possible_truncation, reason = "3·D_r < 2^62 up to U64_ROUNDS")]
+        let three_lcm = 3 * GAMES_LCM[r] as u64;
+        table[r] = expect_factors(OddFactors::computed(three_lcm));
         r += 1;
     }
     table
 };
 
-// `D_r` fits a `u64` up to `U64_ROUNDS` (the build fails otherwise).
+/// The odd factors of `OMW`'s and `OGW`'s denominators after round `r ≤ U64_ROUNDS` for a
+/// player with `r` matches, `3·r·r` and `3·D_r·r`, computed at compile time: the factors of
+/// almost every standing without a product of factors (2 % of `swiss_max.in`'s instructions).
+static FULL_FACTORS: [[OddFactors; 2]; U64_ROUNDS as usize + 1] = {
+    let mut table = [[THREE; 2]; U64_ROUNDS as usize + 1];
+    let mut r = 1;
+    while r <= U64_ROUNDS as usize {
+        let rounds = expect_factors(OddFactors::computed(r as u64));
+        table[r] = [
+            expect_factors(expect_factors(OddFactors::computed(3 * r as u64)).times(rounds)),
+            expect_factors(LCM_FACTORS[r].times(rounds)),
+        ];
+        r += 1;
+    }
+    table
+};
+
+/// The factors a table built at compile time needs (the build fails without them).
+#[allow(clippy::panic, reason = "called in constants only: a panic is a build error")]
+const fn expect_factors(factors: Option<OddFactors>) -> OddFactors {
+    match factors {
+        Some(factors) => factors,
+        None => panic!("a denominator of the first 16 rounds has odd factors within the caps"),
+    }
+}
+
+// `3·D_r` fits a `u64` up to `U64_ROUNDS` (the build fails otherwise).
 const _: () = {
     let mut r = 1;
     while r <= U64_ROUNDS as usize {
-        assert!(GAMES_LCM[r] <= u64::MAX as u128, "D_r fits a u64 up to U64_ROUNDS");
+        assert!(3 * GAMES_LCM[r] <= u64::MAX as u128, "3·D_r fits a u64 up to U64_ROUNDS");
         r += 1;
     }
 };
@@ -809,7 +841,7 @@ mod tests {
             for game_points in 0..=3 * games + 2 {
                 let top = u64::from(game_points.max(games));
                 let g = u64::from(games);
-                let expected = reduce_smooth(top, 3 * g, PrimeSet::of(3).union(PrimeSet::of(g)));
+                let expected = reduce_smooth(top, 3 * g, OddFactors::computed(3 * g).unwrap());
                 let gcd = |mut a: u64, mut b: u64| {
                     while b != 0 {
                         (a, b) = (b, a % b);
@@ -818,8 +850,36 @@ mod tests {
                 };
                 assert_eq!(gcd(expected.0, expected.1), 1, "{top}/{}", 3 * g);
                 assert_eq!(expected.0 * 3 * g, expected.1 * top);
-                assert_eq!(small_gw(game_points, games), expected, "GP {game_points}, G {games}");
+                assert_eq!(small_gw(game_points, games), Some(expected), "GP {game_points}, G {games}");
             }
+        }
+    }
+
+    /// Every denominator of the fast path has odd factors within the caps, so
+    /// `small_standing` never falls back for want of them.
+    #[test]
+    fn fast_path_denominators_have_odd_factors() {
+        let odd = |n: u128| u64::try_from(n >> n.trailing_zeros()).unwrap();
+        for (r, &three_lcm) in (0u64..).zip(&LCM_FACTORS).skip(1) {
+            let lcm = GAMES_LCM[usize::try_from(r).unwrap()];
+            assert_eq!(Some(three_lcm), OddFactors::computed(odd(3 * lcm)), "r {r}");
+            for k in 1..=r {
+                let k_factors = OddFactors::of(k).unwrap();
+                let omw = OddFactors::of(3 * r).unwrap().times(k_factors);
+                assert_eq!(omw, OddFactors::computed(3 * r * k), "r {r}, k {k}");
+                let ogw = three_lcm.times(k_factors);
+                assert_eq!(ogw, OddFactors::computed(odd(3 * lcm * u128::from(k))), "r {r}, k {k}");
+                if k == r {
+                    assert_eq!(
+                        Some(FULL_FACTORS[usize::try_from(r).unwrap()]),
+                        omw.zip(ogw).map(|(a, b)| [a, b]),
+                        "r {r}"
+                    );
+                }
+            }
+        }
+        for games in 1..=3 * u64::from(U64_ROUNDS) {
+            assert_eq!(THREE.times(OddFactors::of(games).unwrap()), OddFactors::computed(3 * games), "G {games}");
         }
     }
 
