@@ -90,9 +90,9 @@ const ODD_PRIME_VALUES: [u64; 14] = [3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41
 /// How many of [`ODD_PRIME_VALUES`] are small (3 to 13).
 const SMALL_COUNT: usize = 5;
 /// The largest exponent of each small prime an [`OddFactors`] holds: `3^6`, `5^3`, `7^2`,
-/// `11^2`, `13^2` (enough for every denominator of `swiss`'s fast path, whose bound the
-/// build checks there).
-pub(crate) const SMALL_CAPS: [u32; SMALL_COUNT] = [6, 3, 2, 2, 2];
+/// `11^2`, `13^2`: enough for every denominator of `swiss`'s fast path (its tables of factors
+/// fail the build otherwise).
+const SMALL_CAPS: [u32; SMALL_COUNT] = [6, 3, 2, 2, 2];
 /// Bits per small exponent in an [`OddFactors`].
 const FIELD_BITS: usize = 4;
 /// The bits of the small exponents in an [`OddFactors`].
