@@ -332,49 +332,25 @@ fn common_small_exponents(num: u64, den_exponents: u32) -> u32 {
         }
         table
     };
+    /// The exponents of the primes `first..first + count` of every residue below `LEN`, packed
+    /// and shifted down to bit 0 (one byte each).
+    #[allow(clippy::cast_possible_truncation, reason = "at most two fields of exponents below 8")]
+    const fn residues<const LEN: usize>(first: usize, count: usize) -> [u8; LEN] {
+        let mut table = [0; LEN];
+        let mut n = 0;
+        while n < LEN {
+            table[n] = (packed(n as u64, first, count) >> (FIELD_BITS * first)) as u8;
+            n += 1;
+        }
+        table
+    }
     /// Residues modulo `3^6`: the exponent of 3.
-    #[allow(clippy::cast_possible_truncation, reason = "exponents below 8")]
-    static OF_3: [u8; 729] = {
-        let mut table = [0; 729];
-        let mut n = 0;
-        while n < table.len() {
-            table[n] = packed(n as u64, 0, 1) as u8;
-            n += 1;
-        }
-        table
-    };
+    static OF_3: [u8; 729] = residues(0, 1);
     /// Residues modulo `5^3·7^2`: the exponents of 5 and 7, in their fields shifted by 4.
-    #[allow(clippy::cast_possible_truncation, reason = "exponents below 8")]
-    static OF_5_7: [u8; 6125] = {
-        let mut table = [0; 6125];
-        let mut n = 0;
-        while n < table.len() {
-            table[n] = (packed(n as u64, 1, 2) >> 4) as u8;
-            n += 1;
-        }
-        table
-    };
+    static OF_5_7: [u8; 6125] = residues(1, 2);
     /// Residues modulo `11^2` and `13^2`: the exponent of 11 and of 13.
-    #[allow(clippy::cast_possible_truncation, reason = "exponents below 8")]
-    static OF_11: [u8; 121] = {
-        let mut table = [0; 121];
-        let mut n = 0;
-        while n < table.len() {
-            table[n] = exponent_of(n as u64, 3) as u8;
-            n += 1;
-        }
-        table
-    };
-    #[allow(clippy::cast_possible_truncation, reason = "exponents below 8")]
-    static OF_13: [u8; 169] = {
-        let mut table = [0; 169];
-        let mut n = 0;
-        while n < table.len() {
-            table[n] = exponent_of(n as u64, 4) as u8;
-            n += 1;
-        }
-        table
-    };
+    static OF_11: [u8; 121] = residues(3, 1);
+    static OF_13: [u8; 169] = residues(4, 1);
     const _: () = assert!(SMALL_CAPS[0] == 6 && SMALL_CAPS[1] == 3 && SMALL_CAPS[2] == 2);
     const _: () = assert!(SMALL_CAPS[3] == 2 && SMALL_CAPS[4] == 2);
     // Every residue indexes its table: no bounds check, no branch.
