@@ -348,8 +348,9 @@ fn common_small_exponents(num: u64, den_exponents: u32) -> u32 {
     static OF_3: [u8; 729] = residues(0, 1);
     /// Residues modulo `5^3·7^2`: the exponents of 5 and 7, in their fields shifted by 4.
     static OF_5_7: [u8; 6125] = residues(1, 2);
-    /// Residues modulo `11^2` and `13^2`: the exponent of 11 and of 13.
+    /// Residues modulo `11^2`: the exponent of 11.
     static OF_11: [u8; 121] = residues(3, 1);
+    /// Residues modulo `13^2`: the exponent of 13.
     static OF_13: [u8; 169] = residues(4, 1);
     const _: () = assert!(SMALL_CAPS[0] == 6 && SMALL_CAPS[1] == 3 && SMALL_CAPS[2] == 2);
     const _: () = assert!(SMALL_CAPS[3] == 2 && SMALL_CAPS[4] == 2);
