@@ -140,12 +140,8 @@ impl OddFactors {
         let mut bits = 0;
         let mut i = 0;
         while i < ODD_PRIME_VALUES.len() {
-            let p = ODD_PRIME_VALUES[i];
-            let mut exponent = 0;
-            while n.is_multiple_of(p) {
-                n /= p;
-                exponent += 1;
-            }
+            let exponent;
+            (exponent, n) = split_power(n, ODD_PRIME_VALUES[i]);
             let cap = if i < SMALL_COUNT { SMALL_CAPS[i] } else { 1 };
             if exponent > cap {
                 return None;
@@ -223,16 +219,34 @@ impl OddFactors {
     }
 }
 
-/// [`ODD_PRIME_VALUES`] with their inverses, the nine from 17 up in 16 slots (the others, never
-/// set, divide nothing but zero) so that a bit index needs no bounds check.
-static LARGE_PRIMES: [OddPrime; 16] = {
-    let mut table = [OddPrime { inverse: 1, max_quotient: 0 }; 16];
-    let mut i = SMALL_COUNT;
+/// The exponent of the prime `p` in `n > 0` and `n` divided by that power, by division (for
+/// tables built at compile time).
+const fn split_power(mut n: u64, p: u64) -> (u32, u64) {
+    let mut exponent = 0;
+    while n.is_multiple_of(p) {
+        n /= p;
+        exponent += 1;
+    }
+    (exponent, n)
+}
+
+/// [`ODD_PRIME_VALUES`] with their inverses, the primes from 17 up in the last 16 slots so that
+/// an index among them modulo 16 needs no bounds check (the last seven are never read; they
+/// would divide nothing but zero).
+static ODD_PRIMES: [OddPrime; SMALL_COUNT + 16] = {
+    let mut table = [OddPrime { inverse: 1, max_quotient: 0 }; SMALL_COUNT + 16];
+    let mut i = 0;
     while i < ODD_PRIME_VALUES.len() {
-        table[i - SMALL_COUNT] = OddPrime::new(ODD_PRIME_VALUES[i]);
+        table[i] = OddPrime::new(ODD_PRIME_VALUES[i]);
         i += 1;
     }
     table
+};
+
+/// The primes from 17 up of [`ODD_PRIMES`] (its last 16 slots).
+const LARGE_PRIMES: &[OddPrime; 16] = match ODD_PRIMES.last_chunk() {
+    Some(large) => large,
+    None => panic!("ODD_PRIMES ends with 16 slots"),
 };
 
 /// The inverse modulo `2^64` of `3^a·5^b` at `a | b << 4` (`a ≤ 6`, `b ≤ 3`: the fields of 3
@@ -301,16 +315,16 @@ const fn field_min(a: u32, b: u32) -> u32 {
 #[inline(always)]
 fn common_small_exponents(num: u64, den_exponents: u32) -> u32 {
     /// `min(v_p(n), cap)` for the `i`-th small prime `p` (`cap` for 0).
-    const fn exponent_of(mut n: u64, i: usize) -> u32 {
+    const fn exponent_of(n: u64, i: usize) -> u32 {
         if n == 0 {
             return SMALL_CAPS[i];
         }
-        let mut exponent = 0;
-        while n.is_multiple_of(ODD_PRIME_VALUES[i]) && exponent < SMALL_CAPS[i] {
-            n /= ODD_PRIME_VALUES[i];
-            exponent += 1;
+        let exponent = split_power(n, ODD_PRIME_VALUES[i]).0;
+        if exponent < SMALL_CAPS[i] {
+            exponent
+        } else {
+            SMALL_CAPS[i]
         }
-        exponent
     }
     /// The packed exponents of `n` for the primes `first..first + count`, capped.
     const fn packed(n: u64, first: usize, count: usize) -> u32 {
@@ -390,18 +404,8 @@ fn common_small_inverse(num: u64, den_exponents: u32) -> u64 {
 /// in `den` (the 32-bit targets': no tables in their flash, no 64-bit division).
 #[cfg(any(test, not(target_pointer_width = "64")))]
 fn common_small_inverse_by_tests(num: u64, den_exponents: u32) -> u64 {
-    /// The small primes with their inverses.
-    static SMALL_PRIMES: [OddPrime; SMALL_COUNT] = {
-        let mut table = [OddPrime { inverse: 1, max_quotient: 0 }; SMALL_COUNT];
-        let mut i = 0;
-        while i < SMALL_COUNT {
-            table[i] = OddPrime::new(ODD_PRIME_VALUES[i]);
-            i += 1;
-        }
-        table
-    };
     let mut inverse = 1u64;
-    for (i, prime) in SMALL_PRIMES.iter().enumerate() {
+    for (i, prime) in ODD_PRIMES[..SMALL_COUNT].iter().enumerate() {
         let cap = den_exponents >> (FIELD_BITS * i) & 0xF;
         let (mut rest, mut exponent) = (num, 0);
         while exponent < cap && prime.divides(rest) {
