@@ -25,6 +25,9 @@ pub enum Strategy {
 }
 
 impl Strategy {
+    /// [`Strategy::Fixed`] with [`DEFAULT_TABLE_WORDS`]: the default, usable in const context.
+    pub const DEFAULT: Self = Self::Fixed { table_words: DEFAULT_TABLE_WORDS };
+
     /// Scratch words of the table: `table_words` for [`Strategy::Fixed`], none for the memo.
     ///
     /// # Complexity
@@ -42,6 +45,6 @@ impl Strategy {
 impl Default for Strategy {
     /// [`Strategy::Fixed`] with [`DEFAULT_TABLE_WORDS`], whatever the features.
     fn default() -> Self {
-        Self::Fixed { table_words: DEFAULT_TABLE_WORDS }
+        Self::DEFAULT
     }
 }

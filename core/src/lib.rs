@@ -10,7 +10,7 @@
 //! let battle = Battle::new(&[2, 5], &[3, 4, 1])?;
 //! let mut scratch = [0u32; FIXED_SCRATCH_WORDS]; // a firmware would use a static slab
 //! let odds = tavern::odds(&battle, Strategy::default(), &mut scratch[..])?;
-//! assert_eq!(odds.fractions().map(|p| p.to_string()), ["1/8", "3/4", "1/8"]);
+//! assert_eq!(odds.all().map(|p| p.to_string()), ["1/8", "3/4", "1/8"]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -66,10 +66,13 @@ extern crate std;
 
 pub mod battle;
 pub mod cache;
+pub mod decimal;
 mod digits;
 pub mod fraction;
 pub mod greater;
 pub mod judge;
+mod natural;
+pub mod odds;
 pub mod pair;
 pub mod pathgame;
 pub mod scratch;
@@ -77,8 +80,9 @@ pub mod standings;
 pub mod swiss;
 pub mod tavern;
 pub mod text;
+pub mod tournament;
 
-pub use fraction::Fraction;
+pub use fraction::{Fraction, WideFraction};
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use scratch::HeapScratch;

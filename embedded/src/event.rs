@@ -6,7 +6,7 @@
 
 use core::fmt::Write;
 
-use referee_core::standings::{Event, MatchResult, Profile};
+use referee_core::standings::{Event, MatchResult, PlayerId, Profile};
 
 use crate::selfcheck::Comparer;
 
@@ -44,16 +44,14 @@ pub const EXPECTED: &[u8] = b"1 3 9 1147/2700 19/27 143/300
 ";
 
 /// The most players of an 18-round event (the longest real Swiss events) whose event and
-/// ranking fit `slab_words` together: `n·(18 + 7) + 11·n` words (1 592 players on the
-/// `mps2-an386`).
+/// ranking fit `slab_words` together: `n·(18 + 7) + 15·n + 18·48` words (1 412 players on
+/// the `mps2-an386`).
 ///
 /// # Complexity
 /// `O(log n)` evaluations of the word counts.
 #[must_use]
 pub fn largest_18_round_event(slab_words: usize) -> u32 {
-    largest_fitting(slab_words, |n| {
-        Event::words_needed(n, 18)?.checked_add(Event::ranking_words(usize::try_from(n).ok()?)?)
-    })
+    largest_fitting(slab_words, |n| Event::words_needed(n, 18)?.checked_add(Event::ranking_words(n, 18)?))
 }
 
 /// The largest `n` in `0..2^24` whose `words(n)` is at most `slab_words` (`words` grows with
@@ -104,22 +102,27 @@ pub fn build<'s>(
 fn play(event: &mut Event<'_>, rounds: &[(&[u32], &[Row])]) -> Result<(), Failure> {
     for &(drops, rows) in rounds {
         for &player in drops {
-            event.drop_player(player).map_err(|_| Failure::Refused)?;
+            event.drop_player(player_id(player)?).map_err(|_| Failure::Refused)?;
         }
         event.start_round().map_err(|_| Failure::Refused)?;
         for &row in rows {
             let recorded = match row {
                 Row::Match(p1, p2, w1, w2, d) => {
-                    let result = MatchResult::new(w1, w2, d).ok_or(Failure::Refused)?;
-                    event.record(p1, p2, result)
+                    let result = MatchResult::new(w1, w2, d).map_err(|_| Failure::Refused)?;
+                    event.record(player_id(p1)?, player_id(p2)?, result)
                 }
-                Row::Bye(player) => event.bye(player),
+                Row::Bye(player) => event.bye(player_id(player)?),
             };
             recorded.map_err(|_| Failure::Refused)?;
         }
         event.finish_round().map_err(|_| Failure::Refused)?;
     }
     Ok(())
+}
+
+/// The player people call `number` (1-based, as the rows write them).
+pub(crate) fn player_id(number: u32) -> Result<PlayerId, Failure> {
+    PlayerId::from_number(number).ok_or(Failure::Refused)
 }
 
 /// Builds the event in `scratch`, ranks it and compares the table with [`EXPECTED`].
@@ -132,7 +135,7 @@ pub fn check(scratch: &mut [u32]) -> Result<(), Failure> {
     let mut out = Comparer::new(EXPECTED);
     for row in table.iter() {
         let s = row.standing;
-        writeln!(out, "{} {} {} {} {} {}", row.rank, row.player, s.match_points, s.omw, s.gw, s.ogw)
+        writeln!(out, "{} {} {} {} {} {}", row.rank, row.player.number(), s.match_points, s.omw, s.gw, s.ogw)
             .map_err(|_| Failure::Refused)?;
     }
     out.difference().map_or(Ok(()), |offset| Err(Failure::Differs(offset)))
@@ -152,14 +155,14 @@ mod tests {
 
     #[test]
     fn the_largest_18_round_event_fits_each_slab_and_one_more_player_does_not() {
-        let words = |n: u32| Event::words_needed(n, 18).unwrap() + Event::ranking_words(n as usize).unwrap();
+        let words = |n: u32| Event::words_needed(n, 18).unwrap() + Event::ranking_words(n, 18).unwrap();
         for board in crate::board::BOARDS {
             let largest = largest_18_round_event(board.slab_words());
             assert!(words(largest) <= board.slab_words(), "{}", board.name);
             assert!(words(largest + 1) > board.slab_words(), "{}", board.name);
             std::println!("{}: {largest} players", board.name);
         }
-        assert_eq!(largest_18_round_event(crate::board::MPS2_AN386.slab_words()), 1592);
+        assert_eq!(largest_18_round_event(crate::board::MPS2_AN386.slab_words()), 1412);
     }
 
     #[test]

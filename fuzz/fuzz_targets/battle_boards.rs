@@ -3,7 +3,7 @@
 //! against the tests' literal brute force (`referee_tests::reference::battle`, its own
 //! fractions): every answer is identical to the reference's.
 //!
-//! Each search is bounded in turns expanded; a refusal at that bound (`OddsError::Steps`) is the
+//! Each search is bounded in turns expanded; a refusal at that bound (`SearchError::Steps`) is the
 //! only refusal allowed. The memo and the default table get [`DEEP_STEPS`]: the memo expands
 //! each distinct state once, most battles of this domain have a few hundred, but some have far
 //! more (`2/6DR 1/6DR 1/6DR` against `1/6DR 2/6DR 1/6DR`: 369 511 states in the reference's
@@ -28,7 +28,7 @@ use std::collections::HashMap;
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use referee_core::battle::{self, Battle, Limits, OddsError, Strategy};
+use referee_core::battle::{self, Board, Limits, SearchError, Strategy};
 use referee_core::HeapScratch;
 use referee_tests::reference::battle::{odds, Card, Prob};
 
@@ -96,7 +96,7 @@ fn side(raw: &[(u8, u8, u8)]) -> Vec<Card> {
 
 fuzz_target!(|sides: Sides| {
     let (alice, bob) = (side(&sides.alice), side(&sides.bob));
-    let battle = Battle::new(
+    let battle = Board::new(
         &alice.iter().map(Card::to_minion).collect::<Vec<_>>(),
         &bob.iter().map(Card::to_minion).collect::<Vec<_>>(),
     )
@@ -108,10 +108,10 @@ fuzz_target!(|sides: Sides| {
         match battle::odds(&battle, strategy, limits, &mut scratch) {
             Ok(ours) => {
                 let expected = expected.get_or_insert_with(|| reference(&alice, &bob));
-                let ours: Vec<String> = [ours.alice, ours.bob, ours.tie].iter().map(ToString::to_string).collect();
+                let ours: Vec<String> = ours.all().iter().map(ToString::to_string).collect();
                 assert_eq!(ours, *expected, "{strategy:?}: {alice:?} against {bob:?}");
             }
-            Err(OddsError::Steps { limit }) if limit == steps => {}
+            Err(SearchError::Steps { limit }) if limit == steps => {}
             Err(error) => panic!("{strategy:?} refuses {alice:?} against {bob:?}: {error}"),
         }
     }

@@ -36,8 +36,6 @@ fuzz_target!(|sides: Sides| {
     let (alice, bob) = (side(&sides.alice, sides.range), side(&sides.bob, sides.range));
     let battle = Battle::new(&alice, &bob).expect("1..=7 minions with values 1..=10^9 are a battle");
     let memo = tavern::odds(&battle, Strategy::Memo, &mut HeapScratch::default()).expect("the memo answers");
-    let sum = memo.alice.checked_add(memo.bob).and_then(|ab| ab.checked_add(memo.tie));
-    assert_eq!(sum, Some(memo.denominator), "{memo:?}");
     let mut strategies = vec![Strategy::default()];
     if alice.len() + bob.len() <= SMALL_BATTLE {
         strategies.extend([Strategy::Fixed { table_words: 0 }, Strategy::Fixed { table_words: BUCKET_WORDS }]);
@@ -50,12 +48,14 @@ fuzz_target!(|sides: Sides| {
     for by_target in [false, true] {
         let sum = tavern::openings(&battle, by_target)
             .iter()
-            .map(|&opening| tavern::opening_odds(&battle, opening, Strategy::Memo, &mut HeapScratch::default()))
-            .try_fold(None::<tavern::Odds>, |sum, odds| {
-                let odds = odds.expect("an opening of the battle answers");
-                Some(Some(sum.map_or(odds, |sum| sum.checked_add(odds).expect("openings add up"))))
+            .map(|&opening| tavern::opening_shares(&battle, opening, Strategy::Memo, &mut HeapScratch::default()))
+            .try_fold(None::<tavern::Shares>, |sum, shares| {
+                let shares = shares.expect("an opening of the battle answers");
+                Some(Some(sum.map_or(shares, |sum| sum.checked_add(shares).expect("openings add up"))))
             })
-            .flatten();
-        assert_eq!(sum, Some(memo), "openings by target: {by_target}");
+            .flatten()
+            .expect("a battle has an opening");
+        assert_eq!(sum.alice + sum.bob + sum.tie, sum.denominator, "{sum:?}");
+        assert_eq!(sum.odds(), Ok(memo), "openings by target: {by_target}");
     }
 });

@@ -109,7 +109,7 @@ mod tests {
     /// `cases` test cases of 4 players and 2 rounds (results varying with the case), but
     /// `declared` in the first line.
     fn input(cases: usize, declared: usize) -> Vec<u8> {
-        let legal = MatchResult::LEGAL.map(|(w1, w2, d)| format!("{w1} {w2} {d}"));
+        let legal = MatchResult::CONTEST.map(|r| format!("{} {} {}", r.first_wins(), r.second_wins(), r.draws()));
         let mut text = format!("{declared}\n");
         for case in 0..cases {
             let result = |k: usize| &legal[(case * k + k) % legal.len()];

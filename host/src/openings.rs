@@ -1,6 +1,6 @@
 //! `tavern` searched on several threads: where the sides are even, each side may attack
 //! first, and the two first movers' games (`tavern::openings`) are searched on two threads,
-//! each with a cache and a scratch of its own (`tavern::opening_odds`), their exact odds added
+//! each with a cache and a scratch of its own (`tavern::opening_shares`), their exact shares added
 //! up: the same odds as one search, exactly (integers, added in any order).
 //!
 //! Each thread's cache is its own, so a state reached from both openings is searched twice;
@@ -14,7 +14,7 @@
 use std::thread;
 
 use referee_core::scratch::Scratch;
-use referee_core::tavern::{odds, opening_odds, openings, Battle, Odds, OddsError, Strategy};
+use referee_core::tavern::{odds, opening_shares, openings, Battle, Odds, OddsError, Strategy};
 use referee_core::HeapScratch;
 
 /// The odds of `battle` searched with `strategy` on up to `threads` threads, one per first
@@ -34,22 +34,22 @@ pub fn search(
     strategy: Strategy,
     threads: usize,
     scratch: &mut (impl Scratch + ?Sized),
-) -> Result<Odds, OddsError> {
+) -> Result<Odds<'static>, OddsError> {
     // Two first movers when the sides are even, and two threads for them; else one search.
     let parts = openings(battle, false);
     let (&[first, second], 2..) = (&parts[..], threads) else { return odds(battle, strategy, scratch) };
     thread::scope(|scope| {
         let helper = thread::Builder::new()
-            .spawn_scoped(scope, move || opening_odds(battle, second, strategy, &mut HeapScratch::default()));
-        let first_odds = opening_odds(battle, first, strategy, scratch)?;
-        let second_odds = match helper {
+            .spawn_scoped(scope, move || opening_shares(battle, second, strategy, &mut HeapScratch::default()));
+        let first_shares = opening_shares(battle, first, strategy, scratch)?;
+        let second_shares = match helper {
             // A helper that panicked (it cannot: the core does not panic) left its opening
             // unsearched: the sum would miss it, so it is an error.
             Ok(helper) => helper.join().unwrap_or(Err(OddsError::Overflow))?,
             // No thread: the opening is searched here.
-            Err(_) => opening_odds(battle, second, strategy, scratch)?,
+            Err(_) => opening_shares(battle, second, strategy, scratch)?,
         };
-        first_odds.checked_add(second_odds).ok_or(OddsError::Overflow)
+        first_shares.checked_add(second_shares).ok_or(OddsError::Overflow)?.odds()
     })
 }
 

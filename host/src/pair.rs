@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use referee_core::pair::{self, Objective, Pairing};
-use referee_core::standings::{Event, Profile};
+use referee_core::standings::{Event, PlayerId, Profile};
 use referee_core::HeapScratch;
 
 use crate::standings::parse::{Refusal, HEADER, MAX_NAME_CHARS};
@@ -83,7 +83,7 @@ fn pair_event(event: &Event<'_>, names: &[String], seed: Option<u64>) -> Result<
 
 /// The rows of round `round`: the header, the matches, the bye last.
 fn rows(pairing: &Pairing<'_>, names: &[String], round: u32) -> String {
-    let name = |id: u32| quoted(names.get(id as usize - 1).map_or("", String::as_str));
+    let name = |player: PlayerId| quoted(names.get(player.index()).map_or("", String::as_str));
     let mut text = String::with_capacity(HEADER.len() + 1 + pairing.matches().len() * 32);
     text.push_str(HEADER);
     text.push('\n');

@@ -102,7 +102,7 @@ struct Arrivals {
 
 impl<W: Write + ?Sized> RoundWriter<W> for Leader {
     fn write_round(&mut self, tournament: &Tournament<'_>, out: &mut W) -> fmt::Result {
-        let players = tournament.players();
+        let players = tournament.players() as usize;
         let parts = parts_of_round(players, self.threads);
         if parts < 2 {
             return self.in_order.write_round(tournament, out);
@@ -151,7 +151,7 @@ impl Replica {
 
 impl<W: Write + ?Sized> RoundWriter<W> for Replica {
     fn write_round(&mut self, tournament: &Tournament<'_>, _out: &mut W) -> fmt::Result {
-        let players = tournament.players();
+        let players = tournament.players() as usize;
         let parts = parts_of_round(players, self.threads);
         if parts < 2 {
             return Ok(());

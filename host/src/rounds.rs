@@ -76,7 +76,7 @@ fn part(k: usize, parts: usize, players: usize) -> Range<usize> {
 
 impl<W: Write + ?Sized + Send> RoundWriter<W> for Split {
     fn write_round(&mut self, tournament: &Tournament<'_>, out: &mut W) -> fmt::Result {
-        let players = tournament.players();
+        let players = tournament.players() as usize;
         let parts = parts_of_round(players, self.threads);
         let threads = self.threads;
         let pool = (parts > 1)
@@ -167,7 +167,7 @@ fn write_chunk<W: Write + ?Sized + Send>(
 mod tests {
     use super::*;
     use referee_core::swiss::text::write_round;
-    use referee_core::swiss::MatchResult;
+    use referee_core::swiss::{MatchResult, PlayerId};
 
     /// Every legal match result `w1 w2 d`.
     const LEGAL: [[u8; 3]; 10] =
@@ -183,7 +183,11 @@ mod tests {
             for first in (1..players).step_by(2) {
                 let second = (first + 2 * round) % players + 1;
                 let [w1, w2, d] = LEGAL[(first + round) as usize % LEGAL.len()];
-                let _ = tournament.record(first, second, MatchResult::new(w1, w2, d).unwrap());
+                let _ = tournament.record(
+                    PlayerId::new(first - 1),
+                    PlayerId::new(second - 1),
+                    MatchResult::new(w1, w2, d).unwrap(),
+                );
             }
             tournament.finish_round().unwrap();
             write(&tournament);

@@ -75,7 +75,7 @@ impl<W: Write + ?Sized + Send> judge::Hooks<W> for Threads {
         battle: &Battle,
         strategy: Strategy,
         scratch: &mut (impl Scratch + ?Sized),
-    ) -> Result<Odds, OddsError> {
+    ) -> Result<Odds<'static>, OddsError> {
         openings::search(battle, strategy, self.threads, scratch)
     }
 }

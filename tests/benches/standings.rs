@@ -4,7 +4,7 @@
 //! (record every round through the typed API, then rank).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::cast_possible_truncation, missing_docs)]
 
-use referee_core::standings::{Event, MatchResult, Profile};
+use referee_core::standings::{Event, MatchResult, PlayerId, Profile};
 use referee_host::standings::{self, Format, Options};
 use referee_tests::{standings_event, STANDINGS_BENCH_SEED};
 
@@ -50,12 +50,12 @@ fn core_record_and_rank_8000x18(bencher: divan::Bencher) {
         let first = id(fields[1]);
         let second = if fields.len() > 2 && !fields[2].is_empty() { id(fields[2]) } else { 0 };
         let digits: Vec<u8> = fields[3..].iter().filter_map(|d| d.parse().ok()).collect();
-        let result = if second == 0 { None } else { MatchResult::new(digits[0], digits[1], digits[2]) };
+        let result = if second == 0 { None } else { MatchResult::new(digits[0], digits[1], digits[2]).ok() };
         rows.push((round, first, second, result));
     }
     let players = ids.len() as u32;
     let mut words = vec![0u32; Event::words_needed(players, 18).unwrap()];
-    let mut rank_words = vec![0u32; Event::ranking_words(players as usize).unwrap()];
+    let mut rank_words = vec![0u32; Event::ranking_words(players, 18).unwrap()];
     bencher.bench_local(|| {
         let mut event = Event::new(players, 18, &mut words[..]).unwrap();
         for &(round, first, second, result) in &rows {
@@ -66,8 +66,8 @@ fn core_record_and_rank_8000x18(bencher: divan::Bencher) {
                 event.start_round().unwrap();
             }
             match result {
-                Some(result) => event.record(first, second, result).unwrap(),
-                None => event.bye(first).unwrap(),
+                Some(result) => event.record(PlayerId::new(first - 1), PlayerId::new(second - 1), result).unwrap(),
+                None => event.bye(PlayerId::new(first - 1)).unwrap(),
             }
         }
         event.finish_round().unwrap();

@@ -91,12 +91,13 @@ pub fn random_event(rng: &mut Rng, max_players: u64, max_rounds: u64) -> Tourney
 /// # Panics
 /// If the event refuses a row.
 pub fn record_round(event: &mut referee_core::standings::Event<'_>, round: &[Entry]) {
-    use referee_core::standings::MatchResult;
+    use referee_core::standings::{MatchResult, PlayerId};
+    let id = |p: usize| PlayerId::new(u32::try_from(p).unwrap());
     for &entry in round {
         match entry {
-            Entry::Bye(p) => event.bye(p as u32 + 1).unwrap(),
+            Entry::Bye(p) => event.bye(id(p)).unwrap(),
             Entry::Match(a, b, w1, w2, d) => {
-                event.record(a as u32 + 1, b as u32 + 1, MatchResult::new(w1, w2, d).unwrap()).unwrap();
+                event.record(id(a), id(b), MatchResult::new(w1, w2, d).unwrap()).unwrap();
             }
         }
     }

@@ -3,7 +3,7 @@
 //! the matching alone.
 
 use referee_core::pair::{self, Objective, Pairing};
-use referee_core::standings::{Event, Profile};
+use referee_core::standings::{Event, PlayerId, Profile};
 use referee_core::HeapScratch;
 
 use crate::event::{record_round, Tourney};
@@ -30,9 +30,9 @@ pub fn check_next_round(t: &Tourney, seed: Option<u64>) -> Goal {
     }
     let mut rank_words = HeapScratch::default();
     let ranking = event.rank(Profile::Mtr, &mut rank_words).unwrap();
-    let bound = pair::words_needed(t.n, t.rounds.len() as u32).unwrap();
+    let bound = pair::words_needed(t.n as u32, t.rounds.len() as u32).unwrap();
     let state = State::of(t);
-    let position = |id: u32| ranking.iter().position(|r| r.player == id).unwrap();
+    let position = |id: PlayerId| ranking.iter().position(|r| r.player == id).unwrap();
     let check = |pairing: &Pairing<'_>| -> Goal {
         let mut seen = vec![false; t.n];
         let mut matches = Vec::new();
@@ -41,13 +41,13 @@ pub fn check_next_round(t: &Tourney, seed: Option<u64>) -> Goal {
             assert!(position(a) < position(b), "player1 ranks first: {t:?}");
             assert!(last_first < Some(position(a)), "rows in ranking order: {t:?}");
             last_first = Some(position(a));
-            let (a, b) = (a as usize - 1, b as usize - 1);
+            let (a, b) = (a.index(), b.index());
             matches.push((a, b));
             for p in [a, b] {
                 assert!(!std::mem::replace(&mut seen[p], true), "{p} paired twice: {t:?}");
             }
         }
-        let bye = pairing.bye().map(|p| p as usize - 1);
+        let bye = pairing.bye().map(PlayerId::index);
         if let Some(p) = bye {
             assert!(!std::mem::replace(&mut seen[p], true), "{p} on the bye and in a match: {t:?}");
         }

@@ -8,8 +8,11 @@ use std::fmt::Debug;
 
 use referee_core::greater::{self, CardError, Deal, DealError};
 use referee_core::pathgame::{self, segment_grundy, Boundary, Decider, Fault, FaultKind, Row, Winner};
-use referee_core::swiss::{self, MatchResult, RecordError, RoundError, Standing, Tournament, TournamentError};
+use referee_core::swiss::{
+    self, MatchResult, PlayerId, RecordError, RoundError, Standing, Tournament, TournamentError,
+};
 use referee_core::tavern::{self, Battle, BattleError, Odds, OddsError, Strategy};
+use referee_core::tournament::IllegalResult;
 use referee_core::{CapacityError, Fraction, HeapScratch, Scratch};
 
 /// `result` is the error `expected`, whose `Display` is `message`, and which is a
@@ -56,23 +59,47 @@ fn result(first: u8, second: u8, draws: u8) -> MatchResult {
     MatchResult::new(first, second, draws).unwrap()
 }
 
+/// The player people call `number` (`p(0)`: a player beyond every tournament).
+fn p(number: u32) -> PlayerId {
+    PlayerId::new(number.wrapping_sub(1))
+}
+
 #[test]
-fn match_results_are_the_ten_legal_ones() {
+fn match_results_are_the_mtr_ones_and_the_contest_has_ten() {
     let mut legal = 0;
     for first in 0..=3 {
         for second in 0..=3 {
-            for draws in 0..=3 {
-                let listed = MatchResult::LEGAL.contains(&(first, second, draws));
-                assert_eq!(MatchResult::new(first, second, draws).is_some(), listed, "{first} {second} {draws}");
-                legal += usize::from(listed);
+            for draws in 0..=4 {
+                let by_rules = first <= 2 && second <= 2 && !(first == 2 && second == 2) && draws <= 3;
+                match MatchResult::new(first, second, draws) {
+                    Ok(r) => {
+                        assert!(by_rules && (r.first_wins(), r.second_wins(), r.draws()) == (first, second, draws))
+                    }
+                    Err(e) => {
+                        assert!(!by_rules, "{first} {second} {draws}");
+                        refused(
+                            MatchResult::new(first, second, draws),
+                            IllegalResult { first, second, draws },
+                            &format!(
+                                "{first}-{second}-{draws} is not a legal result: each player wins 0 to 2 games, \
+                                 not both 2, and 0 to 3 games are drawn"
+                            ),
+                        );
+                        assert_eq!(e, IllegalResult { first, second, draws });
+                    }
+                }
+                legal += usize::from(by_rules);
             }
         }
     }
-    assert_eq!(legal, 10);
+    assert_eq!(legal, 32);
+    assert_eq!(MatchResult::CONTEST.iter().filter(|r| r.is_contest()).count(), 10);
     let r = result(1, 0, 2);
     assert_eq!((r.match_points(), r.game_points(), r.games()), ((3, 0), (5, 2), 3));
     let r = result(0, 0, 3);
     assert_eq!((r.match_points(), r.game_points(), r.games()), ((1, 1), (3, 3), 3));
+    let r = result(1, 0, 0);
+    assert_eq!((r.match_points(), r.game_points(), r.games(), r.is_contest()), ((3, 0), (3, 0), 1, false));
 }
 
 #[test]
@@ -107,6 +134,11 @@ fn a_tournament_is_refused_outside_its_ranges_and_capacity() {
         "the tournament needs 140 scratch words but holds 139",
     );
     let event = Tournament::new(20, 2, &mut words[..140]).unwrap();
+    const WORDS: usize = match Tournament::words_needed(20, 2) {
+        Some(words) => words,
+        None => 0,
+    };
+    assert_eq!(WORDS, 140);
     assert_eq!((event.players(), event.rounds(), event.round()), (20, 2, 0));
     // The largest tournament's word count fits even a 32-bit usize, as MAX_PLAYERS promises.
     let largest = Tournament::words_needed(swiss::MAX_PLAYERS, swiss::MAX_ROUNDS).unwrap();
@@ -134,43 +166,43 @@ fn every_record_error_leaves_the_tournament_unchanged() {
     let mut words = [0u32; 64];
     let mut event = Tournament::new(4, 1, &mut words[..]).unwrap();
     let win = result(2, 0, 0);
-    refused(event.record(1, 2, win), RecordError::NoOpenRound, "no round is open");
+    refused(event.record(p(1), p(2), win), RecordError::NoOpenRound, "no round is open");
     event.start_round().unwrap();
     refused(
-        event.record(0, 2, win),
+        event.record(p(0), p(2), win),
         RecordError::OutOfRange { second: false },
         "the first player is not a player of the tournament",
     );
     refused(
-        event.record(1, 5, win),
+        event.record(p(1), p(5), win),
         RecordError::OutOfRange { second: true },
         "the second player is not a player of the tournament",
     );
-    refused(event.record(3, 3, win), RecordError::SelfMatch, "a player cannot play a match against himself");
-    event.record(1, 2, win).unwrap();
+    refused(event.record(p(3), p(3), win), RecordError::SelfMatch, "a player cannot play a match against himself");
+    event.record(p(1), p(2), win).unwrap();
     refused(
-        event.record(2, 3, win),
+        event.record(p(2), p(3), win),
         RecordError::PlaysTwice { second: false },
         "the first player already has a match in this round",
     );
     refused(
-        event.record(3, 1, win),
+        event.record(p(3), p(1), win),
         RecordError::PlaysTwice { second: true },
         "the second player already has a match in this round",
     );
-    event.record(4, 3, result(1, 1, 1)).unwrap();
+    event.record(p(4), p(3), result(1, 1, 1)).unwrap();
     event.finish_round().unwrap();
-    refused(event.record(1, 3, win), RecordError::NoOpenRound, "no round is open");
+    refused(event.record(p(1), p(3), win), RecordError::NoOpenRound, "no round is open");
 
     // The same round without the refused calls gives the same standings.
     let mut clean_words = [0u32; 64];
     let mut clean = Tournament::new(4, 1, &mut clean_words[..]).unwrap();
     clean.start_round().unwrap();
-    clean.record(1, 2, win).unwrap();
-    clean.record(4, 3, result(1, 1, 1)).unwrap();
+    clean.record(p(1), p(2), win).unwrap();
+    clean.record(p(4), p(3), result(1, 1, 1)).unwrap();
     clean.finish_round().unwrap();
     for i in 0..4 {
-        assert_eq!(event.standing(i), clean.standing(i), "player {}", i + 1);
+        assert_eq!(event.standing(PlayerId::new(i)), clean.standing(PlayerId::new(i)), "player {}", i + 1);
     }
 }
 
@@ -181,31 +213,40 @@ fn standings_follow_the_rules() {
     let third = frac(1, 3);
     // Before the first round: all 0 and 1/3.
     let zero = Standing { match_points: 0, omw: third, gw: third, ogw: third };
-    assert_eq!(event.standing(0), Some(zero));
-    assert_eq!(event.standing(3), None);
+    assert_eq!(event.standing(PlayerId::new(0)), Some(zero));
+    assert_eq!(event.standing(PlayerId::new(3)), None);
     // Round 1: 1 beats 2 by 2-1; 3 has a bye (a 2-0 win for his own statistics).
     event.start_round().unwrap();
-    event.record(1, 2, result(2, 1, 0)).unwrap();
+    event.record(p(1), p(2), result(2, 1, 0)).unwrap();
     event.finish_round().unwrap();
     // MW after round 1: 1 → 3/3, 2 → max(0, 1/3), 3 → 1. GW: 1 → 6/9, 2 → max(3/9, 1/3), 3 → 6/6.
-    assert_eq!(event.standing(0), Some(Standing { match_points: 3, omw: third, gw: frac(2, 3), ogw: third }));
-    assert_eq!(event.standing(1), Some(Standing { match_points: 0, omw: frac(1, 1), gw: third, ogw: frac(2, 3) }));
-    assert_eq!(event.standing(2), Some(Standing { match_points: 3, omw: third, gw: frac(1, 1), ogw: third }));
+    assert_eq!(
+        event.standing(PlayerId::new(0)),
+        Some(Standing { match_points: 3, omw: third, gw: frac(2, 3), ogw: third })
+    );
+    assert_eq!(
+        event.standing(PlayerId::new(1)),
+        Some(Standing { match_points: 0, omw: frac(1, 1), gw: third, ogw: frac(2, 3) })
+    );
+    assert_eq!(
+        event.standing(PlayerId::new(2)),
+        Some(Standing { match_points: 3, omw: third, gw: frac(1, 1), ogw: third })
+    );
     // Round 2: 3 draws 2 at 1-1-1; 1 has a bye.
-    let after_round_1: Vec<Standing> = (0..3).map(|i| event.standing(i).unwrap()).collect();
+    let after_round_1: Vec<Standing> = (0..3).map(|i| event.standing(PlayerId::new(i)).unwrap()).collect();
     event.start_round().unwrap();
     // The standings are those of the last finished round while a round is open, before and
     // after its matches are recorded, and so is the judge text of them.
-    assert_eq!(event.standing(0).unwrap().match_points, 3);
-    event.record(3, 2, result(1, 1, 1)).unwrap();
-    assert_eq!((0..3).map(|i| event.standing(i).unwrap()).collect::<Vec<_>>(), after_round_1);
+    assert_eq!(event.standing(PlayerId::new(0)).unwrap().match_points, 3);
+    event.record(p(3), p(2), result(1, 1, 1)).unwrap();
+    assert_eq!((0..3).map(|i| event.standing(PlayerId::new(i)).unwrap()).collect::<Vec<_>>(), after_round_1);
     let mut text = String::new();
     swiss::text::write_round(&event, &mut text).unwrap();
     assert_eq!(text, "Round 1\n3 1/3 2/3 1/3\n0 1/1 1/3 2/3\n3 1/3 1/1 1/3\n");
     event.finish_round().unwrap();
     // MP: 1 → 6, 2 → 1, 3 → 4 (MW over 3·2 = 6: 1, 1/3, 2/3).
     // GP/G: 1 → 12/(3·5) = 4/5, 2 → (3 + 4)/(3·6) = 7/18, 3 → (6 + 4)/(3·5) = 2/3.
-    let standings: Vec<Standing> = (0..3).map(|i| event.standing(i).unwrap()).collect();
+    let standings: Vec<Standing> = (0..3).map(|i| event.standing(PlayerId::new(i)).unwrap()).collect();
     assert_eq!(standings[0], Standing { match_points: 6, omw: third, gw: frac(4, 5), ogw: frac(7, 18) });
     // Player 2 met 1 (MW 1, GW 4/5) and 3 (MW 2/3, GW 2/3).
     assert_eq!(
@@ -237,8 +278,8 @@ fn a_battle_is_refused_outside_its_ranges() {
         "Bob's minion 3 has attack 1000000001: attacks are 1..=1000000000",
     );
     let battle = Battle::new(&[1; 7], &[tavern::MAX_VALUE; 7]).unwrap();
-    assert_eq!((battle.alice().as_slice(), battle.bob().as_slice()), (&[1; 7][..], &[tavern::MAX_VALUE; 7][..]));
-    assert_eq!(battle.alice().capacity(), tavern::MAX_MINIONS);
+    assert_eq!((battle.alice(), battle.bob()), (&[1; 7][..], &[tavern::MAX_VALUE; 7][..]));
+    assert_eq!(battle.alice().len(), tavern::MAX_MINIONS);
 }
 
 #[test]
@@ -253,10 +294,9 @@ fn strategies_say_what_scratch_they_need() {
 }
 
 /// The odds of the official sample `2 5` against `3 4 1`: 1/8, 3/4, 1/8.
-fn assert_sample_odds(odds: Odds) {
-    assert_eq!(odds.denominator, 420u128.pow(4));
-    assert_eq!(odds.alice + odds.bob + odds.tie, odds.denominator);
-    assert_eq!(odds.fractions(), [frac(1, 8), frac(3, 4), frac(1, 8)]);
+fn assert_sample_odds(odds: Odds<'_>) {
+    assert_eq!(odds.all().map(|p| p.to_fraction()), [frac(1, 8), frac(3, 4), frac(1, 8)].map(Some));
+    assert_eq!((odds.alice().to_string(), odds.bob().percent(1).to_string()), ("1/8".to_owned(), "75.0%".to_owned()));
 }
 
 #[test]
@@ -275,7 +315,7 @@ fn odds_with_fixed_scratch_and_with_the_memo() {
     assert_sample_odds(tavern::odds(&battle, Strategy::Memo, &mut HeapScratch::default()).unwrap());
     // Even sides: each side moves first with probability 1/2, so the denominator doubles.
     let even = tavern::odds(&Battle::new(&[5], &[5]).unwrap(), Strategy::Memo, &mut words[..]).unwrap();
-    assert_eq!(even, Odds { alice: 0, bob: 0, tie: 840, denominator: 840 });
+    assert!(even.alice().is_zero() && even.bob().is_zero() && even.tie().is_one());
 }
 
 #[test]

@@ -6,8 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::cast_possible_truncation)]
 
 use referee_core::battle::{
-    self, Keywords, Limits, Minion, OddsError, Strategy, DEFAULT_SCRATCH_WORDS, DEFAULT_TABLE_WORDS, FRAME_WORDS,
-    HOT_FRAMES,
+    self, Keywords, Limits, Minion, SearchError, Strategy, DEFAULT_SCRATCH_WORDS, DEFAULT_TABLE_WORDS, FRAME_WORDS,
+    WIDE_FRAME_WORDS,
 };
 use referee_core::tavern::{self, FIXED_SCRATCH_WORDS};
 use referee_core::HeapScratch;
@@ -31,8 +31,8 @@ fn exact(odds: &Odds) -> String {
 }
 
 /// The solver's exact answer with `strategy`, as the reference writes it.
-fn solve(alice: &[Card], bob: &[Card], strategy: Strategy) -> Result<String, OddsError> {
-    let battle = battle::Battle::new(
+fn solve(alice: &[Card], bob: &[Card], strategy: Strategy) -> Result<String, SearchError> {
+    let battle = battle::Board::new(
         &alice.iter().map(Card::to_minion).collect::<Vec<_>>(),
         &bob.iter().map(Card::to_minion).collect::<Vec<_>>(),
     )
@@ -40,12 +40,13 @@ fn solve(alice: &[Card], bob: &[Card], strategy: Strategy) -> Result<String, Odd
     let mut scratch = HeapScratch::default();
     let odds = battle::odds(&battle, strategy, Limits::default(), &mut scratch)?;
     assert_sums_to_one(&odds);
-    Ok([odds.alice, odds.bob, odds.tie].iter().map(|p| p.to_string() + "\n").collect())
+    Ok(odds.all().iter().map(|p| p.to_string() + "\n").collect())
 }
 
 /// The three probabilities sum to exactly one (checked in `u128` when they fit it).
-fn assert_sums_to_one(odds: &battle::Odds) {
-    let parts: Option<Vec<(u128, u128)>> = [odds.alice, odds.bob, odds.tie].iter().map(|p| p.to_u128()).collect();
+fn assert_sums_to_one(odds: &battle::Odds<'_>) {
+    let parts: Option<Vec<(u128, u128)>> =
+        odds.all().iter().map(|p| p.to_fraction().map(|f| (f.numer(), f.denom()))).collect();
     let Some(parts) = parts else { return };
     let den = parts.iter().fold(1u128, |l, &(_, q)| l / gcd(l, q) * q);
     let sum: u128 = parts.iter().map(|&(p, q)| p * (den / q)).sum();
@@ -185,7 +186,7 @@ fn long_duels_are_answered_at_once() {
 fn limits_refuse_what_they_cannot_search() {
     let wall = |n: usize, text: &str| vec![Card::parse(text); n];
     let battle = |a: &[Card], b: &[Card]| {
-        battle::Battle::new(
+        battle::Board::new(
             &a.iter().map(Card::to_minion).collect::<Vec<_>>(),
             &b.iter().map(Card::to_minion).collect::<Vec<_>>(),
         )
@@ -194,24 +195,27 @@ fn limits_refuse_what_they_cannot_search() {
     let mut scratch = vec![0u32; DEFAULT_SCRATCH_WORDS];
     let huge = battle(&wall(7, "1/1000000000"), &wall(7, "1/1000000000"));
     let small = Limits { depth: 50, steps: 1 << 16 };
-    // 50 frames of 128-bit keys (the hot ones on the machine's stack, the others in words);
-    // the wide keys of these healths take 62 words a frame, not 38, so the words hold fewer.
+    // 50 frames of 128-bit numerators, on every target; the wide numerators of these healths
+    // take WIDE_FRAME_WORDS words a frame, not FRAME_WORDS, so the same words hold fewer.
     let long = battle(&wall(7, "1/60"), &wall(7, "1/60"));
-    assert_eq!(battle::odds(&long, Strategy::default(), small, &mut scratch[..]), Err(OddsError::Depth { limit: 50 }));
-    let wide_frames = HOT_FRAMES + (50 - HOT_FRAMES) * FRAME_WORDS / 62;
     assert_eq!(
-        battle::odds(&huge, Strategy::default(), small, &mut scratch[..]),
-        Err(OddsError::Depth { limit: u32::try_from(wide_frames).unwrap() })
+        battle::odds(&long, Strategy::default(), small, &mut scratch[..]),
+        Err(SearchError::Depth { limit: 50 })
     );
+    // These healths need wide keys: larger frames, so the words of 50 hold fewer of them (at
+    // least as many as the widest frames).
+    let refused = battle::odds(&huge, Strategy::default(), small, &mut scratch[..]);
+    let Err(SearchError::Depth { limit }) = refused else { panic!("{refused:?}") };
+    assert!((50 * FRAME_WORDS / WIDE_FRAME_WORDS..50).contains(&(limit as usize)), "{limit}");
     let wide = battle(&wall(7, "1/8"), &wall(7, "1/8"));
     assert_eq!(
         battle::odds(&wide, Strategy::default(), Limits { depth: 1000, steps: 1000 }, &mut scratch[..]),
-        Err(OddsError::Steps { limit: 1000 })
+        Err(SearchError::Steps { limit: 1000 })
     );
     let mut tiny = [0u32; 10];
     assert!(matches!(
         battle::odds(&wide, Strategy::default(), Limits::default(), &mut tiny[..]),
-        Err(OddsError::Capacity(_))
+        Err(SearchError::Capacity(_))
     ));
 }
 
@@ -250,12 +254,13 @@ fn tavern_boards_get_tavern_answers() {
         let (a, b) = (side(&mut rng), side(&mut rng));
         let plain = |&v: &u32| Minion::new(v, v, Keywords::NONE);
         let ours =
-            battle::Battle::new(&a.iter().map(plain).collect::<Vec<_>>(), &b.iter().map(plain).collect::<Vec<_>>())
+            battle::Board::new(&a.iter().map(plain).collect::<Vec<_>>(), &b.iter().map(plain).collect::<Vec<_>>())
                 .unwrap();
-        let ours = battle::odds(&ours, Strategy::default(), Limits::default(), &mut HeapScratch::default()).unwrap();
-        let ours: String = [ours.alice, ours.bob, ours.tie].iter().map(|p| p.to_string() + "\n").collect();
+        let mut ours_scratch = HeapScratch::default();
+        let ours = battle::odds(&ours, Strategy::default(), Limits::default(), &mut ours_scratch).unwrap();
+        let ours: String = ours.all().iter().map(|p| p.to_string() + "\n").collect();
         let theirs = tavern::odds(&tavern::Battle::new(&a, &b).unwrap(), Strategy::default(), &mut scratch[..]);
-        let theirs: String = theirs.unwrap().fractions().iter().map(|f| f.to_string() + "\n").collect();
+        let theirs: String = theirs.unwrap().all().iter().map(|p| p.to_string() + "\n").collect();
         assert_eq!(ours, theirs, "{a:?} against {b:?}");
     }
 }

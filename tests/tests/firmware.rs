@@ -411,11 +411,12 @@ fn full_pairing_tournament(players: usize, rounds: usize, rng: &mut Rng) -> Stri
     let matches = players / 2;
     let mut text = format!("1\n{players} {rounds}\n{}\n", vec![matches.to_string(); rounds].join(" "));
     let mut ids: Vec<usize> = (1..=players).collect();
-    let mut results = MatchResult::LEGAL.iter().cycle();
+    let mut results = MatchResult::CONTEST.iter().cycle();
     for _ in 0..rounds {
         rng.shuffle(&mut ids);
         for pair in ids.chunks_exact(2) {
-            let (w1, w2, d) = results.next().unwrap();
+            let result = results.next().unwrap();
+            let (w1, w2, d) = (result.first_wins(), result.second_wins(), result.draws());
             text.push_str(&format!("{} {} {w1} {w2} {d}\n", pair[0], pair[1]));
         }
     }

@@ -106,7 +106,7 @@ impl judge::Hooks<String> for Counting {
         battle: &Battle,
         strategy: Strategy,
         scratch: &mut (impl Scratch + ?Sized),
-    ) -> Result<Odds, OddsError> {
+    ) -> Result<Odds<'static>, OddsError> {
         self.battles += 1;
         match self.refusal {
             Some(error) => Err(error),

@@ -112,8 +112,14 @@ fn brute_odds(alice: &[u32], bob: &[u32], mut budget: u64) -> Option<[Frac; 3]> 
 /// The solver's answer as test fractions, after checking that the three counts add up exactly.
 fn solver_odds(battle: &Battle, strategy: Strategy, scratch: &mut HeapScratch) -> [Frac; 3] {
     let odds = tavern::odds(battle, strategy, scratch).unwrap();
-    assert_eq!(odds.alice + odds.bob + odds.tie, odds.denominator, "{battle:?}");
-    let fractions = odds.fractions().map(|f| Frac { num: f.numer(), den: f.denom() });
+    let shares = tavern::openings(battle, false)
+        .iter()
+        .map(|&opening| tavern::opening_shares(battle, opening, strategy, scratch).unwrap())
+        .reduce(|a, b| a.checked_add(b).unwrap())
+        .unwrap();
+    assert_eq!(shares.alice + shares.bob + shares.tie, shares.denominator, "{battle:?}");
+    assert_eq!(shares.odds(), Ok(odds), "{battle:?}");
+    let fractions = odds.all().map(|p| p.to_fraction().unwrap()).map(|f| Frac { num: f.numer(), den: f.denom() });
     let sum = fractions[0].add(fractions[1]).add(fractions[2]);
     assert_eq!(sum, Frac::new(1, 1), "{battle:?}: the probabilities must sum to exactly 1");
     fractions
@@ -190,10 +196,11 @@ fn both_strategies_match_the_brute_force_on_random_battles() {
         for by_target in [false, true] {
             let sum = tavern::openings(&battle, by_target)
                 .iter()
-                .map(|&opening| tavern::opening_odds(&battle, opening, strategy, &mut scratch).unwrap())
+                .map(|&opening| tavern::opening_shares(&battle, opening, strategy, &mut scratch).unwrap())
                 .reduce(|a, b| a.checked_add(b).unwrap())
                 .unwrap();
-            assert_eq!(sum, tavern::odds(&battle, strategy, &mut scratch).unwrap(), "openings {by_target}: {what}");
+            let whole = tavern::odds(&battle, strategy, &mut scratch).unwrap();
+            assert_eq!(sum.odds(), Ok(whole), "openings {by_target}: {what}");
         }
         sizes_seen[alice.len()][bob.len()] = true;
         compared += 1;
@@ -215,7 +222,7 @@ fn an_opening_of_another_battle_is_refused() {
     for (mover, targets) in [(1, 1), (0, 0), (0, 4), (0, 255), (2, 1)] {
         let opening = tavern::Opening { mover, targets };
         assert_eq!(
-            tavern::opening_odds(&battle, opening, Strategy::Memo, &mut scratch),
+            tavern::opening_shares(&battle, opening, Strategy::Memo, &mut scratch),
             Err(tavern::OddsError::NotAnOpening),
             "{opening:?}"
         );
@@ -223,11 +230,19 @@ fn an_opening_of_another_battle_is_refused() {
     let even = Battle::new(&[1, 2], &[4, 5]).unwrap();
     assert_eq!(tavern::openings(&even, false).len(), 2);
     assert_eq!(tavern::openings(&even, true).len(), 4);
-    // Odds over different denominators do not add up.
-    let small = tavern::odds(&even, Strategy::Memo, &mut scratch).unwrap();
-    let large = tavern::odds(&battle, Strategy::Memo, &mut scratch).unwrap();
+    // Shares over different denominators do not add up, nor does a part make odds.
+    let whole = |battle: &Battle, scratch: &mut HeapScratch| {
+        tavern::openings(battle, false)
+            .iter()
+            .map(|&opening| tavern::opening_shares(battle, opening, Strategy::Memo, scratch).unwrap())
+            .reduce(|a, b| a.checked_add(b).unwrap())
+            .unwrap()
+    };
+    let (small, large) = (whole(&even, &mut scratch), whole(&battle, &mut scratch));
     assert_eq!(small.checked_add(large), None);
     assert_eq!(small.checked_add(small), None, "the sum of a whole battle twice exceeds its denominator");
+    let first = tavern::opening_shares(&even, tavern::openings(&even, false)[0], Strategy::Memo, &mut scratch);
+    assert_eq!(first.unwrap().odds(), Err(tavern::OddsError::Partial));
 }
 
 #[test]
@@ -291,7 +306,8 @@ fn the_judge_parses_the_battle_and_prints_the_typed_odds() {
         let input = judge_input(alice, bob);
         let battle = Battle::new(alice, bob).unwrap();
         assert_eq!(tavern::text::parse(input.as_bytes()), Ok(battle.clone()), "case {case}: {input}");
-        let odds = tavern::odds(&battle, Strategy::default(), &mut scratch).unwrap().fractions();
+        let odds =
+            tavern::odds(&battle, Strategy::default(), &mut scratch).unwrap().all().map(|p| p.to_fraction().unwrap());
         for exact in [false, true] {
             let mut expected = String::new();
             for p in odds {
@@ -347,7 +363,7 @@ fn a_small_fixed_scratch_is_a_capacity_error() {
     let error = tavern::odds(&battle, Strategy::Fixed { table_words: 11 }, &mut words[..]).unwrap_err();
     assert!(matches!(error, tavern::OddsError::Capacity(_)), "{error:?}");
     let odds = tavern::odds(&battle, Strategy::Fixed { table_words: 10 }, &mut words[..]).unwrap();
-    assert_eq!(odds.fractions().map(|f| f.to_string()), ["0/1", "0/1", "1/1"]);
+    assert_eq!(odds.all().map(|p| p.to_string()), ["0/1", "0/1", "1/1"]);
 }
 
 /// Runs `tavern` on `input` and checks the refusal's position and message.

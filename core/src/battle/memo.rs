@@ -7,7 +7,7 @@ use hashbrown::HashMap;
 
 use super::outcome::Outcome;
 use super::search::{Cache, Key};
-use super::OddsError;
+use super::SearchError;
 
 /// States reserved before the search starts: 512 buckets. Few, because a state's place is its
 /// hash: a small fight touches most pages of whatever is reserved (3 584 states took
@@ -30,14 +30,14 @@ impl<K: Key, N> Memo<K, N> {
     /// An empty memo with [`MEMO_INITIAL_STATES`] reserved.
     ///
     /// # Errors
-    /// [`OddsError::OutOfMemory`] when the memory cannot be reserved.
-    pub fn new() -> Result<Self, OddsError> {
+    /// [`SearchError::OutOfMemory`] when the memory cannot be reserved.
+    pub fn new() -> Result<Self, SearchError> {
         let entry = size_of::<(K, Outcome<N>)>() + 1;
         let buckets = (MEMO_BYTES / entry).checked_next_power_of_two().map_or(1, |b| b / 2).max(8);
         let capacity = buckets / 8 * 7;
         let mut map = HashMap::new();
         let initial = MEMO_INITIAL_STATES.min(capacity);
-        map.try_reserve(initial).map_err(|_| OddsError::OutOfMemory { wanted: initial, stored: 0 })?;
+        map.try_reserve(initial).map_err(|_| SearchError::OutOfMemory { wanted: initial, stored: 0 })?;
         Ok(Self { map, capacity })
     }
 }
@@ -49,14 +49,14 @@ impl<K: Key, N: Copy> Cache<K, N> for Memo<K, N> {
     }
 
     #[inline]
-    fn put(&mut self, key: K, _work: u64, outcome: &Outcome<N>) -> Result<(), OddsError> {
+    fn put(&mut self, key: K, _work: u64, outcome: &Outcome<N>) -> Result<(), SearchError> {
         let len = self.map.len();
         if len >= self.map.capacity() {
             if len >= self.capacity {
                 return Ok(());
             }
             let more = len.min(self.capacity - len);
-            self.map.try_reserve(more).map_err(|_| OddsError::OutOfMemory { wanted: len + more, stored: len })?;
+            self.map.try_reserve(more).map_err(|_| SearchError::OutOfMemory { wanted: len + more, stored: len })?;
         }
         self.map.insert(key, *outcome);
         Ok(())

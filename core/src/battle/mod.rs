@@ -24,7 +24,7 @@
 //! over `2^a·3^b·5^c·7^d` in lowest terms (see `outcome` for why no other prime occurs and
 //! the bound), first in `u128` and, when a value needs more, again in the 1 024-bit
 //! [`Wide`] of the `ruint` crate. A battle whose exact odds need more is refused with
-//! [`OddsError::Precision`]; the bound: every battle in which no path makes more than 117
+//! [`SearchError::Precision`]; the bound: every battle in which no path makes more than 117
 //! random choices fits, and in practice far longer ones (a denominator of `2^1023` is 1 023
 //! two-way choices). A fight of one minion against one is answered in closed form, whatever
 //! its length (a `1/10^9` against a `0/10^9`). Two strategies cache states:
@@ -40,7 +40,7 @@
 //! Both give identical answers (the tests check it on thousands of battles). The search is
 //! not recursive: the turns in progress are frames on a stack in scratch words. [`Limits`]
 //! bound it: the turns in progress (the stack's words) and the turns expanded (the time); a
-//! battle beyond either is refused with [`OddsError::Depth`] or [`OddsError::Steps`], never a
+//! battle beyond either is refused with [`SearchError::Depth`] or [`SearchError::Steps`], never a
 //! hang.
 //!
 //! # Complexity
@@ -65,10 +65,12 @@ mod wide;
 use core::fmt;
 
 pub use crate::cache::{Strategy, DEFAULT_TABLE_WORDS};
+pub use crate::odds::{Odds, Probability, MAX_MINIONS};
 #[cfg(feature = "alloc")]
 pub use memo::{MEMO_BYTES, MEMO_INITIAL_STATES};
-pub use search::{FRAME_WORDS, HOT_FRAMES};
-pub use wide::{Probability, Wide, WIDE_BITS};
+pub use search::{FRAME_WORDS, HOT_FRAMES, WIDE_FRAME_WORDS};
+use wide::Wide;
+pub use wide::WIDE_BITS;
 
 use crate::scratch::{CapacityError, Scratch};
 use outcome::{Numerator, Outcome};
@@ -76,16 +78,19 @@ use search::{Key, Search, Stop};
 use state::KEY_WORDS;
 use table::{FixedTable, Words};
 
-/// The most minions per side.
-pub const MAX_MINIONS: usize = 7;
 /// The largest attack.
 pub const MAX_ATTACK: u32 = 1_000_000_000;
 /// The largest health.
 pub const MAX_HEALTH: u32 = 1_000_000_000;
 /// Scratch words of the default strategy within the default limits: the stack of
-/// [`Limits::DEFAULT`] and [`DEFAULT_TABLE_WORDS`]: 74 048 words (289 KiB) on 64-bit targets,
-/// 75 264 (294 KiB) on the others (which keep no frame on the machine's stack).
-pub const DEFAULT_SCRATCH_WORDS: usize = (1024 - HOT_FRAMES) * FRAME_WORDS + DEFAULT_TABLE_WORDS;
+/// [`Limits::DEFAULT`] and [`DEFAULT_TABLE_WORDS`]: 75 264 words (294 KiB), on every target.
+pub const DEFAULT_SCRATCH_WORDS: usize = match words_needed(Strategy::DEFAULT, Limits::DEFAULT) {
+    Some(words) => words,
+    None => panic!("the default scratch fits a usize"),
+};
+/// Words of the caller's scratch that hold an answer whose numerators need more than 128
+/// bits (three 1 024-bit numerators); [`words_needed`] is never below it.
+pub const ANSWER_WORDS: usize = 3 * (WIDE_BITS as usize / 32);
 
 /// A set of keywords.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -158,7 +163,7 @@ pub struct Minion {
 }
 
 impl Minion {
-    /// A minion of `attack`, `health` and `keywords` (checked by [`Battle::new`]).
+    /// A minion of `attack`, `health` and `keywords` (checked by [`Board::new`]).
     ///
     /// # Complexity
     /// `O(1)`.
@@ -168,14 +173,11 @@ impl Minion {
     }
 }
 
-/// One side's minions, left to right: at most [`MAX_MINIONS`].
-pub type Minions = heapless::Vec<Minion, MAX_MINIONS>;
-
-/// Why a battle cannot be built ([`Battle::new`]).
+/// Why a battle cannot be built ([`Board::new`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[non_exhaustive]
-pub enum BattleError {
+pub enum BoardError {
     /// A side (0 = Alice, 1 = Bob) has no minion or more than [`MAX_MINIONS`].
     Count {
         /// The side: 0 for Alice, 1 for Bob.
@@ -203,7 +205,7 @@ pub enum BattleError {
     },
 }
 
-impl fmt::Display for BattleError {
+impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let name = |side: usize| if side == 0 { "Alice" } else { "Bob" };
         match *self {
@@ -220,47 +222,48 @@ impl fmt::Display for BattleError {
     }
 }
 
-impl core::error::Error for BattleError {}
+impl core::error::Error for BoardError {}
 
-/// A battle: each side's minions, left to right.
+/// A board: each side's minions, left to right.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Battle {
-    sides: [Minions; 2],
+pub struct Board {
+    sides: [[Minion; MAX_MINIONS]; 2],
+    counts: [usize; 2],
 }
 
 #[cfg(feature = "defmt")]
-impl defmt::Format for Battle {
+impl defmt::Format for Board {
     fn format(&self, f: defmt::Formatter<'_>) {
-        defmt::write!(f, "Battle {{ alice: {=[?]}, bob: {=[?]} }}", &self.sides[0][..], &self.sides[1][..]);
+        defmt::write!(f, "Board {{ alice: {=[?]}, bob: {=[?]} }}", self.alice(), self.bob());
     }
 }
 
-impl Battle {
+impl Board {
     /// The battle of `alice` against `bob` (left to right).
     ///
     /// # Errors
-    /// [`BattleError::Count`] unless each side has `1..=7` minions, [`BattleError::Attack`] or
-    /// [`BattleError::Health`] for a value out of range.
+    /// [`BoardError::Count`] unless each side has `1..=7` minions, [`BoardError::Attack`] or
+    /// [`BoardError::Health`] for a value out of range.
     ///
     /// # Complexity
     /// `O(n + m)`.
-    pub fn new(alice: &[Minion], bob: &[Minion]) -> Result<Self, BattleError> {
-        let mut sides = [Minions::new(), Minions::new()];
+    pub fn new(alice: &[Minion], bob: &[Minion]) -> Result<Self, BoardError> {
+        let mut sides = [[Minion::new(0, 1, Keywords::NONE); MAX_MINIONS]; 2];
         for (side, (minions, out)) in [alice, bob].into_iter().zip(&mut sides).enumerate() {
             if !(1..=MAX_MINIONS).contains(&minions.len()) {
-                return Err(BattleError::Count { side, count: minions.len() });
+                return Err(BoardError::Count { side, count: minions.len() });
             }
             for (index, minion) in minions.iter().enumerate() {
                 if minion.attack > MAX_ATTACK {
-                    return Err(BattleError::Attack { side, index, value: minion.attack });
+                    return Err(BoardError::Attack { side, index, value: minion.attack });
                 }
                 if !(1..=MAX_HEALTH).contains(&minion.health) {
-                    return Err(BattleError::Health { side, index, value: minion.health });
+                    return Err(BoardError::Health { side, index, value: minion.health });
                 }
             }
-            *out = Minions::from_slice(minions).map_err(|_| BattleError::Count { side, count: minions.len() })?;
+            out[..minions.len()].copy_from_slice(minions);
         }
-        Ok(Self { sides })
+        Ok(Self { sides, counts: [alice.len(), bob.len()] })
     }
 
     /// Alice's minions.
@@ -269,7 +272,7 @@ impl Battle {
     /// `O(1)`.
     #[must_use]
     pub fn alice(&self) -> &[Minion] {
-        &self.sides[0]
+        &self.sides[0][..self.counts[0]]
     }
 
     /// Bob's minions.
@@ -278,7 +281,7 @@ impl Battle {
     /// `O(1)`.
     #[must_use]
     pub fn bob(&self) -> &[Minion] {
-        &self.sides[1]
+        &self.sides[1][..self.counts[1]]
     }
 }
 
@@ -329,26 +332,29 @@ impl Cards {
 
 /// The battle as the search reads it.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Board {
+pub(crate) struct Lineup {
     sides: [Cards; 2],
 }
 
-impl Board {
-    fn new(battle: &Battle) -> Self {
-        Self { sides: [Cards::new(&battle.sides[0]), Cards::new(&battle.sides[1])] }
+impl Lineup {
+    fn new(battle: &Board) -> Self {
+        Self { sides: [Cards::new(battle.alice()), Cards::new(battle.bob())] }
     }
 }
 
 /// Bounds on one search, so that no battle runs without end: beyond either it is refused.
+/// They mean the same on every target: the same board is refused (or answered) by the same
+/// limits on a 64-bit host and on a Cortex-M0, and [`needs`] measures on a host the least
+/// limits a board needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Limits {
-    /// Turns in progress at most (the depth of the search), for 128-bit keys and numerators:
-    /// the search keeps the innermost [`HOT_FRAMES`] on the machine's stack (none on 32-bit
-    /// targets) and the others in `(depth - HOT_FRAMES) ·` [`FRAME_WORDS`] scratch words, never
-    /// deeper recursion. Frames of wider keys or numerators take more words, so the same words hold
-    /// fewer of them (with 1 024-bit numerators, which keep no frame on the machine's stack,
-    /// about a third as many).
+    /// Turns in progress at most (the depth of the search), counted in frames of 128-bit
+    /// numerators: the search keeps them in `depth ·` [`FRAME_WORDS`] scratch words (a 64-bit
+    /// host keeps the innermost [`HOT_FRAMES`] on its machine stack instead, which only makes
+    /// it faster). A board whose odds need wider numerators has larger frames
+    /// ([`WIDE_FRAME_WORDS`]), so the same words hold `depth · FRAME_WORDS /
+    /// WIDE_FRAME_WORDS` of them.
     pub depth: u32,
     /// Turns expanded at most (the time: about a microsecond each on a desktop).
     pub steps: u64,
@@ -365,7 +371,7 @@ impl Limits {
     /// `O(1)`.
     #[must_use]
     pub const fn stack_words(self) -> Option<usize> {
-        (self.depth as usize).saturating_sub(HOT_FRAMES).checked_mul(FRAME_WORDS)
+        (self.depth as usize).checked_mul(FRAME_WORDS)
     }
 }
 
@@ -376,14 +382,30 @@ impl Default for Limits {
 }
 
 /// Scratch words a search with `strategy` within `limits` needs, if that fits a `usize`: the
-/// stack of turns ([`Limits::stack_words`]), plus the table of [`Strategy::Fixed`].
+/// stack of turns ([`Limits::stack_words`]), plus the table of [`Strategy::Fixed`], and at least
+/// [`ANSWER_WORDS`]. The same on every target, so a `static` buffer sized by it holds the same
+/// search everywhere:
+///
+/// ```
+/// use referee_core::battle::{self, Limits, Strategy};
+///
+/// const LIMITS: Limits = Limits { depth: 64, steps: 100_000 };
+/// const WORDS: usize = match battle::words_needed(Strategy::Fixed { table_words: 4096 }, LIMITS) {
+///     Some(words) => words,
+///     None => panic!("too large"),
+/// };
+/// assert_eq!(WORDS, 64 * battle::FRAME_WORDS + 4096);
+/// ```
 ///
 /// # Complexity
 /// `O(1)`.
 #[must_use]
 pub const fn words_needed(strategy: Strategy, limits: Limits) -> Option<usize> {
     match limits.stack_words() {
-        Some(stack) => stack.checked_add(strategy.table_words()),
+        Some(stack) => match stack.checked_add(strategy.table_words()) {
+            Some(words) if words < ANSWER_WORDS => Some(ANSWER_WORDS),
+            words => words,
+        },
         None => None,
     }
 }
@@ -392,7 +414,7 @@ pub const fn words_needed(strategy: Strategy, limits: Limits) -> Option<usize> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[non_exhaustive]
-pub enum OddsError {
+pub enum SearchError {
     /// The scratch holds fewer words than [`words_needed`].
     Capacity(CapacityError),
     /// The heap memo could not grow from `stored` to `wanted` states ([`Strategy::Memo`]).
@@ -416,7 +438,7 @@ pub enum OddsError {
     },
 }
 
-impl fmt::Display for OddsError {
+impl fmt::Display for SearchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Capacity(e) => write!(f, "the search {e}"),
@@ -430,132 +452,218 @@ impl fmt::Display for OddsError {
     }
 }
 
-impl core::error::Error for OddsError {}
+impl core::error::Error for SearchError {}
 
-impl From<CapacityError> for OddsError {
+impl From<CapacityError> for SearchError {
     fn from(error: CapacityError) -> Self {
         Self::Capacity(error)
     }
 }
 
-/// The exact outcome: three irreducible fractions that sum to exactly one.
+/// The least [`Limits`] a board needs with one strategy ([`needs`]): a firmware's budget,
+/// measured on a host.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Odds {
-    /// Alice wins.
-    pub alice: Probability,
-    /// Bob wins.
-    pub bob: Probability,
-    /// A tie.
-    pub tie: Probability,
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Needs {
+    /// The least [`Limits::depth`] that answers the board.
+    pub depth: u32,
+    /// The least [`Limits::steps`] that answers the board.
+    pub steps: u64,
 }
 
-/// The exact odds of `battle`, searched with `strategy` within `limits`.
+impl Needs {
+    /// These needs as limits.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn limits(self) -> Limits {
+        Limits { depth: self.depth, steps: self.steps }
+    }
+}
+
+/// The exact odds of `board`, searched with `strategy` within `limits`, in `scratch`: the
+/// three probabilities in `u128` when they fit, else in the first [`ANSWER_WORDS`] words of
+/// `scratch` (the [`Odds`] then borrow it).
 ///
 /// ```
-/// use referee_core::battle::{odds, Battle, Keywords, Limits, Minion, Strategy, DEFAULT_SCRATCH_WORDS};
+/// use referee_core::battle::{self, Board, Keywords, Limits, Minion, Strategy};
+///
+/// // A firmware sizes its buffer at compile time (and keeps it in a `static`).
+/// const STRATEGY: Strategy = Strategy::Fixed { table_words: 2048 };
+/// const LIMITS: Limits = Limits { depth: 64, steps: 1 << 20 };
+/// const WORDS: usize = match battle::words_needed(STRATEGY, LIMITS) {
+///     Some(words) => words,
+///     None => panic!("too large"),
+/// };
+/// let mut words = [0u32; WORDS];
 ///
 /// let plain = |v| Minion::new(v, v, Keywords::NONE);
-/// let battle = Battle::new(&[plain(2), plain(5)], &[plain(3), plain(4), plain(1)])?;
-/// let mut words = vec![0u32; DEFAULT_SCRATCH_WORDS]; // a firmware would use a static slab
-/// let odds = odds(&battle, Strategy::default(), Limits::default(), &mut words[..])?;
-/// assert_eq!([odds.alice, odds.bob, odds.tie].map(|p| p.to_string()), ["1/8", "3/4", "1/8"]);
+/// let shield = Keywords::DIVINE_SHIELD;
+/// let board = Board::new(&[plain(2), Minion::new(3, 1, shield)], &[plain(3), plain(4)])?;
+/// let odds = battle::odds(&board, STRATEGY, LIMITS, &mut words[..])?;
+/// // Whoever starts, Bob's 3/3 or 4/4 outlasts Alice's pair or they trade down to nothing.
+/// assert_eq!(odds.all().map(|p| p.to_string()), ["0/1", "1/2", "1/2"]);
+/// assert_eq!(odds.bob().percent(1).to_string(), "50.0%");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors
-/// [`OddsError::Capacity`] when `scratch` cannot provide [`words_needed`],
-/// [`OddsError::OutOfMemory`] when the memo cannot get heap memory, [`OddsError::Precision`],
-/// [`OddsError::Depth`] or [`OddsError::Steps`] for a battle beyond this build's bounds.
+/// [`SearchError::Capacity`] when `scratch` cannot provide [`words_needed`],
+/// [`SearchError::OutOfMemory`] when the memo cannot get heap memory, [`SearchError::Precision`],
+/// [`SearchError::Depth`] or [`SearchError::Steps`] for a board beyond `limits` (the same on
+/// every target: [`Limits`]).
 ///
 /// # Complexity
 /// Proportional to the turns searched; see the module docs.
-pub fn odds(
-    battle: &Battle,
+pub fn odds<'s>(
+    board: &Board,
     strategy: Strategy,
     limits: Limits,
-    scratch: &mut (impl Scratch + ?Sized),
-) -> Result<Odds, OddsError> {
-    let mut outcome = Outcome::TIE;
-    exact_outcome(battle, strategy, limits, scratch, &mut outcome)?;
-    Probability::odds(&outcome)
-}
-
-/// Writes the exact outcome of `battle` into `outcome`, before [`Probability::odds`] makes the
-/// three fractions of it: the judge driver converts it after the search, so that the search's
-/// machine stack does not sit below the 768 bytes of an [`Odds`]. Written through `outcome`,
-/// not returned: a wide outcome returned by value is copied from frame to frame on a Cortex-M0.
-///
-/// # Errors
-/// As [`odds`] (`outcome` is then unspecified).
-fn exact_outcome(
-    battle: &Battle,
-    strategy: Strategy,
-    limits: Limits,
-    scratch: &mut (impl Scratch + ?Sized),
-    outcome: &mut Outcome<Wide>,
-) -> Result<(), OddsError> {
+    scratch: &'s mut (impl Scratch + ?Sized),
+) -> Result<Odds<'s>, SearchError> {
     // A request too large to count asks for `usize::MAX` words: the scratch refuses that with
     // its own capacity in the error.
     let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
-    outcome_in(battle, strategy, limits, words, outcome)
+    let mut outcome = Outcome::TIE;
+    outcome_in(board, strategy, limits, words, &mut outcome, &mut Needs { depth: 0, steps: 0 })?;
+    odds_in(&outcome, words)
 }
 
-/// [`exact_outcome`] with the scratch words taken: not generic, so the whole search is compiled
-/// (and optimised) once, in this crate. Never inlined: its locals (and those of the searches'
-/// results) stay off the frame of the caller, which parses and writes.
-#[inline(never)]
-fn outcome_in(
-    battle: &Battle,
+/// The least [`Limits`] that answer `board` with `strategy`, searched within `limits` (as
+/// generous as the host allows, [`Limits::DEFAULT`] say): measured on a host, they are what
+/// a firmware with the same strategy (the same table words) needs, since [`Limits`] mean the
+/// same on every target.
+///
+/// ```
+/// use referee_core::battle::{self, Board, Keywords, Limits, Minion, Strategy};
+///
+/// let plain = |v| Minion::new(v, v, Keywords::NONE);
+/// let board = Board::new(&[plain(2), plain(5)], &[plain(3), plain(4), plain(1)])?;
+/// let strategy = Strategy::Fixed { table_words: 1024 };
+/// let mut words = vec![0u32; battle::words_needed(strategy, Limits::DEFAULT).ok_or("too large")?];
+/// let needs = battle::needs(&board, strategy, Limits::DEFAULT, &mut words[..])?;
+/// assert!(battle::odds(&board, strategy, needs.limits(), &mut words[..]).is_ok());
+/// let less = Limits { steps: needs.steps - 1, ..needs.limits() };
+/// assert!(battle::odds(&board, strategy, less, &mut words[..]).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`odds`].
+///
+/// # Complexity
+/// As [`odds`].
+pub fn needs(
+    board: &Board,
     strategy: Strategy,
     limits: Limits,
-    words: &mut [u32],
-    outcome: &mut Outcome<Wide>,
-) -> Result<(), OddsError> {
-    let board = Board::new(battle);
-    if state::Layout::key_bits(&board) <= 128 {
-        search_widening::<u128>(&board, strategy, limits, words, outcome)
-    } else {
-        search_widening::<[u64; KEY_WORDS]>(&board, strategy, limits, words, outcome)
-    }
+    scratch: &mut (impl Scratch + ?Sized),
+) -> Result<Needs, SearchError> {
+    let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
+    let mut outcome = Outcome::TIE;
+    let mut needs = Needs { depth: 0, steps: 0 };
+    outcome_in(board, strategy, limits, words, &mut outcome, &mut needs)?;
+    Ok(needs)
 }
 
-/// Searches with `u128` numerators, and again with [`Wide`] ones if a value needs more; writes
-/// the outcome into `outcome`.
-fn search_widening<K: Key + Words>(
+/// The three probabilities of `outcome`, each in lowest terms: in `u128` when all fit, else
+/// written into the first [`ANSWER_WORDS`] of `words`.
+fn odds_in<'s>(outcome: &Outcome<Wide>, words: &'s mut [u32]) -> Result<Odds<'s>, SearchError> {
+    let den = outcome.denominator().map_err(|_| SearchError::Precision)?;
+    let tie = den.checked_sub(outcome.alice).and_then(|rest| rest.checked_sub(outcome.bob));
+    let parts =
+        [outcome.alice, outcome.bob, tie.ok_or(SearchError::Precision)?].map(|n| wide::reduced(n, outcome.exps));
+    let small = parts.map(|(n, _)| n.to_u128());
+    if let [Some(a), Some(b), Some(t)] = small {
+        let part = |n, i: usize| Probability::small(n, parts[i].1);
+        return Ok(Odds::new(part(a, 0), part(b, 1), part(t, 2)));
+    }
+    let per = ANSWER_WORDS / 3;
+    let words = words
+        .get_mut(..ANSWER_WORDS)
+        .ok_or(SearchError::Capacity(CapacityError { needed: ANSWER_WORDS, capacity: 0 }))?;
+    let (alice, rest) = words.split_at_mut(per);
+    let (bob, tie) = rest.split_at_mut(per);
+    let mut written = [alice, bob, tie].into_iter().zip(&parts).map(|(out, (n, exps))| {
+        n.write(out);
+        Probability::from_reduced_words(out, *exps)
+    });
+    let mut next = || written.next().unwrap_or(Probability::ZERO);
+    Ok(Odds::new(next(), next(), next()))
+}
+
+/// Searches `board` into `outcome`, and the limits it needed into `needs`. Not generic, so
+/// the whole search is compiled (and optimised) once, in this crate. Never inlined: its locals
+/// (and those of the searches' results) stay off the frame of the caller, which parses and
+/// writes.
+#[inline(never)]
+fn outcome_in(
     board: &Board,
     strategy: Strategy,
     limits: Limits,
     words: &mut [u32],
     outcome: &mut Outcome<Wide>,
-) -> Result<(), OddsError> {
-    match search::<K, u128, HOT_FRAMES>(board, strategy, limits, words) {
+    needs: &mut Needs,
+) -> Result<(), SearchError> {
+    let lineup = Lineup::new(board);
+    if state::Layout::key_bits(&lineup) <= 128 {
+        search_widening::<u128>(&lineup, strategy, limits, words, outcome, needs)
+    } else {
+        search_widening::<[u64; KEY_WORDS]>(&lineup, strategy, limits, words, outcome, needs)
+    }
+}
+
+/// Searches with `u128` numerators, and again with [`Wide`] ones if a value needs more; writes
+/// the outcome into `outcome`, the limits both searches needed into `needs`.
+fn search_widening<K: Key + Words>(
+    lineup: &Lineup,
+    strategy: Strategy,
+    limits: Limits,
+    words: &mut [u32],
+    outcome: &mut Outcome<Wide>,
+    needs: &mut Needs,
+) -> Result<(), SearchError> {
+    match search::<K, u128, HOT_FRAMES>(lineup, strategy, limits, words, needs) {
         Ok(narrow) => *outcome = narrow.widen(Wide::from),
         Err(Stop::Error(e)) => return Err(e),
-        Err(Stop::TooWide) => match search::<K, Wide, 0>(board, strategy, limits, words) {
+        Err(Stop::TooWide) => match search::<K, Wide, 0>(lineup, strategy, limits, words, needs) {
             Ok(wide) => *outcome = wide,
             Err(Stop::Error(e)) => return Err(e),
-            Err(Stop::TooWide) => return Err(OddsError::Precision),
+            Err(Stop::TooWide) => return Err(SearchError::Precision),
         },
     }
     Ok(())
 }
 
-/// One search with keys `K` and numerators `N`. Never inlined: the searches of one battle run
-/// one after the other, so each takes its own stack frame (its hot frames) only while it runs.
+/// One search with keys `K` and numerators `N`; adds what it needed to `needs` (its depth in
+/// frames of 128-bit numerators, as [`Limits::depth`] counts them). Never inlined: the
+/// searches of one battle run one after the other, so each takes its own stack frame (its hot
+/// frames) only while it runs.
 #[inline(never)]
 fn search<K: Key + Words, N: Numerator + Words, const HOT: usize>(
-    board: &Board,
+    lineup: &Lineup,
     strategy: Strategy,
     limits: Limits,
     words: &mut [u32],
+    needs: &mut Needs,
 ) -> Result<Outcome<N>, Stop> {
     // The stack's words first, the table's after them (`odds` took exactly both).
     let (stack, table) = words.split_at_mut(limits.stack_words().unwrap_or(0).min(words.len()));
-    match strategy {
+    let (result, (steps, deepest)) = match strategy {
         #[cfg(feature = "alloc")]
-        Strategy::Memo => Search::<K, _>::new(board, memo::Memo::<K, N>::new()?, stack, limits).run::<N, HOT>(),
-        Strategy::Fixed { .. } => {
-            Search::<K, _>::new(board, FixedTable::<K, N>::new(table), stack, limits).run::<N, HOT>()
+        Strategy::Memo => {
+            let mut search = Search::<K, _>::new(lineup, memo::Memo::<K, N>::new()?, stack, limits);
+            (search.run::<N, HOT>(), search.effort())
         }
-    }
+        Strategy::Fixed { .. } => {
+            let mut search = Search::<K, _>::new(lineup, FixedTable::<K, N>::new(table), stack, limits);
+            (search.run::<N, HOT>(), search.effort())
+        }
+    };
+    // `deepest` frames of `frame_words::<K, N>()` words fit `depth` frames of `FRAME_WORDS`.
+    let depth = deepest.saturating_mul(search::frame_words::<K, N>()).div_ceil(FRAME_WORDS);
+    needs.depth = needs.depth.max(u32::try_from(depth).unwrap_or(u32::MAX));
+    needs.steps = needs.steps.max(steps);
+    result
 }

@@ -9,7 +9,7 @@
 use super::outcome::{Numerator, Outcome, TooWide};
 use super::state::{bit, Layout, Packed, Side, State, KEY_WORDS, STATE_WORDS};
 use super::table::{high, low, Words};
-use super::{Board, Limits, OddsError};
+use super::{Limits, Lineup, SearchError};
 
 /// A packed key of one width: `u128` when the battle's layout fits 128 bits, else the widest.
 pub(super) trait Key: Packed + Eq + core::hash::Hash + core::fmt::Debug {}
@@ -27,8 +27,8 @@ pub(super) trait Cache<K, N> {
     /// or drop it.
     ///
     /// # Errors
-    /// [`OddsError::OutOfMemory`] when a growable cache cannot get memory.
-    fn put(&mut self, key: K, work: u64, outcome: &Outcome<N>) -> Result<(), OddsError>;
+    /// [`SearchError::OutOfMemory`] when a growable cache cannot get memory.
+    fn put(&mut self, key: K, work: u64, outcome: &Outcome<N>) -> Result<(), SearchError>;
 }
 
 /// Why a search stopped.
@@ -37,7 +37,7 @@ pub(super) enum Stop {
     /// The numerators ran out of width: a wider search may succeed.
     TooWide,
     /// Any other reason, final.
-    Error(OddsError),
+    Error(SearchError),
 }
 
 impl From<TooWide> for Stop {
@@ -46,8 +46,8 @@ impl From<TooWide> for Stop {
     }
 }
 
-impl From<OddsError> for Stop {
-    fn from(error: OddsError) -> Self {
+impl From<SearchError> for Stop {
+    fn from(error: SearchError) -> Self {
         Self::Error(error)
     }
 }
@@ -77,12 +77,15 @@ struct Frame<K, N> {
 
 /// Words of a frame on the stack: the state, two keys, the sum, the packed small fields and the
 /// steps.
-const fn frame_words<K: Words, N: Words>() -> usize {
+pub(super) const fn frame_words<K: Words, N: Words>() -> usize {
     STATE_WORDS + 2 * K::WORDS + Outcome::<N>::WORDS + 1 + 2
 }
 
 /// Words of a frame with 128-bit keys and numerators, the unit of [`Limits::depth`]: 38.
 pub const FRAME_WORDS: usize = frame_words::<u128, u128>();
+/// Words of the largest frame: the widest keys and 1 024-bit numerators (a board whose odds
+/// need them).
+pub const WIDE_FRAME_WORDS: usize = frame_words::<[u64; KEY_WORDS], super::wide::Wide>();
 
 impl<K: Words + Copy, N: Words + Copy> Frame<K, N> {
     /// Writes the frame into `out` ([`frame_words`] long).
@@ -163,22 +166,30 @@ pub(super) struct Stack<'s, K, N, const HOT: usize> {
     hot: [Frame<K, N>; HOT],
     cold: &'s mut [u32],
     len: usize,
+    /// Frames it holds at most: the depth limit, or what the words hold of frames this wide
+    /// (the same on every target: the hot frames only stand in for words that are there).
+    capacity: usize,
 }
 
 impl<'s, K: Words + Copy, N: Words + Copy, const HOT: usize> Stack<'s, K, N, HOT> {
-    /// A stack over `cold` words, with `empty` filling the unused hot frames.
-    fn new(cold: &'s mut [u32], empty: &Frame<K, N>) -> Self {
-        Self { hot: [*empty; HOT], cold, len: 0 }
+    /// A stack over `cold` words of at most `depth` frames, with `empty` filling the unused hot
+    /// frames.
+    fn new(cold: &'s mut [u32], empty: &Frame<K, N>, depth: u32) -> Self {
+        let capacity = (cold.len() / frame_words::<K, N>()).min(depth as usize);
+        Self { hot: [*empty; HOT], cold, len: 0, capacity }
     }
 
     /// Frames it holds at most.
     fn capacity(&self) -> usize {
-        HOT + self.cold.len() / frame_words::<K, N>()
+        self.capacity
     }
 
     /// Pushes `frame`, if there is room.
     #[inline]
     fn push(&mut self, frame: &Frame<K, N>) -> bool {
+        if self.len >= self.capacity {
+            return false;
+        }
         if let Some(slot) = self.hot.get_mut(self.len) {
             *slot = *frame;
         } else {
@@ -230,13 +241,16 @@ struct Turn<K> {
 /// being searched in caller words.
 #[derive(Debug)]
 pub(super) struct Search<'b, 's, K, C> {
-    board: &'b Board,
+    board: &'b Lineup,
     layout: Layout,
     cache: C,
     /// Words of the stack of frames (its capacity: `stack.len() / frame_words`).
     stack: &'s mut [u32],
     /// Turns expanded so far (each counted against [`Limits::steps`]).
     steps: u64,
+    /// The most frames on the stack so far (the turns in progress around the innermost one):
+    /// the least [`Limits::depth`] that holds them, in frames of this search's width.
+    deepest: usize,
     limits: Limits,
     keys: core::marker::PhantomData<K>,
 }
@@ -244,11 +258,24 @@ pub(super) struct Search<'b, 's, K, C> {
 impl<'b, 's, K: Key + Words, C> Search<'b, 's, K, C> {
     /// A search of `board` with `cache` and `stack` words for its frames, within `limits`
     /// (their depth is what the words hold).
-    pub fn new(board: &'b Board, cache: C, stack: &'s mut [u32], limits: Limits) -> Self {
-        let mut search =
-            Self { board, layout: Layout::EMPTY, cache, stack, steps: 0, limits, keys: core::marker::PhantomData };
+    pub fn new(board: &'b Lineup, cache: C, stack: &'s mut [u32], limits: Limits) -> Self {
+        let mut search = Self {
+            board,
+            layout: Layout::EMPTY,
+            cache,
+            stack,
+            steps: 0,
+            deepest: 0,
+            limits,
+            keys: core::marker::PhantomData,
+        };
         search.layout.build(board);
         search
+    }
+
+    /// Turns expanded so far, and the most frames on the stack at once.
+    pub fn effort(&self) -> (u64, usize) {
+        (self.steps, self.deepest)
     }
 
     /// The outcome of the battle from its start (both first movers when the sides are even).
@@ -292,7 +319,7 @@ impl<'b, 's, K: Key + Words, C> Search<'b, 's, K, C> {
         };
         let current = self.attack(&state, turn);
         // The stack borrows the words for the walk and gives them back after it, whatever it gave.
-        let mut stack = Stack::<K, N, HOT>::new(core::mem::take(&mut self.stack), &current);
+        let mut stack = Stack::<K, N, HOT>::new(core::mem::take(&mut self.stack), &current, self.limits.depth);
         let outcome = self.walk(&mut stack, current);
         self.stack = stack.cold;
         outcome
@@ -334,8 +361,9 @@ impl<'b, 's, K: Key + Words, C> Search<'b, 's, K, C> {
                 };
                 if !stack.push(&current) {
                     let limit = u32::try_from(stack.capacity()).unwrap_or(u32::MAX);
-                    return Err(Stop::Error(OddsError::Depth { limit }));
+                    return Err(Stop::Error(SearchError::Depth { limit }));
                 }
+                self.deepest = self.deepest.max(stack.len);
                 current = self.attack(&child, turn);
                 continue;
             }
@@ -377,7 +405,7 @@ impl<'b, 's, K: Key + Words, C> Search<'b, 's, K, C> {
                 continue;
             };
             if self.steps >= self.limits.steps {
-                return Err(Stop::Error(OddsError::Steps { limit: self.limits.steps }));
+                return Err(Stop::Error(SearchError::Steps { limit: self.limits.steps }));
             }
             self.steps += 1;
             let before = state.sides[mover].done;
@@ -418,7 +446,7 @@ fn finished<N: Numerator>(state: &State) -> Outcome<N> {
 /// events (a shield popped, a poisonous or venomous hit, a death) each exchange only takes
 /// the two attacks off the two healths, so a run is one subtraction: `O(1)` whatever the
 /// values (at most 2 shields, 2 venoms and 4 deaths are events).
-pub(super) fn duel<N: Numerator>(board: &Board, state: &State) -> Outcome<N> {
+pub(super) fn duel<N: Numerator>(board: &Lineup, state: &State) -> Outcome<N> {
     let mut state = *state;
     let a = state.sides[0].alive.trailing_zeros() as usize & 7;
     let b = state.sides[1].alive.trailing_zeros() as usize & 7;

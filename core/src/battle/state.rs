@@ -13,7 +13,7 @@
 //! eligible minion of a side is done, all counts are equal again and the bits are cleared, so
 //! equal situations have equal bits ([`Side::settle`]).
 
-use super::{Board, MAX_MINIONS};
+use super::{Lineup, MAX_MINIONS};
 
 /// One side now: health and the keywords still in effect, bit `i` for minion `i`. A dead
 /// minion has health 0 and every bit clear, so equal situations are equal values.
@@ -48,7 +48,7 @@ pub(super) const fn bit(i: usize) -> u8 {
 
 impl Side {
     /// Side `side` of `board` at the start of the battle.
-    pub fn start(board: &Board, side: usize) -> Self {
+    pub fn start(board: &Lineup, side: usize) -> Self {
         let cards = &board.sides[side];
         Self {
             health: cards.health,
@@ -95,7 +95,7 @@ impl Side {
     /// Minion `i` dies if `killed`: it comes back by reborn (1 health, its starting shield and
     /// venom, its turn bit kept) or leaves. Returns whether it died.
     #[inline]
-    fn resolve(&mut self, i: usize, killed: bool, board: &Board, side: usize) -> bool {
+    fn resolve(&mut self, i: usize, killed: bool, board: &Lineup, side: usize) -> bool {
         if !killed {
             return false;
         }
@@ -119,7 +119,7 @@ impl Side {
 
 impl State {
     /// The start of `board`'s battle.
-    pub fn start(board: &Board) -> Self {
+    pub fn start(board: &Lineup) -> Self {
         Self { sides: [Side::start(board, 0), Side::start(board, 1)] }
     }
 
@@ -134,7 +134,7 @@ impl State {
     /// the reborn return, the turn bits settle. Returns whether the attacker died (even if it
     /// came back: a windfury minion that did swings no more this turn).
     #[inline]
-    pub fn exchange(&mut self, board: &Board, me: usize, a: usize, t: usize) -> bool {
+    pub fn exchange(&mut self, board: &Lineup, me: usize, a: usize, t: usize) -> bool {
         let foe = me ^ 1;
         let (mine, theirs) = (&board.sides[me], &board.sides[foe]);
         let (ab, tb) = (bit(a), bit(t));
@@ -255,7 +255,7 @@ impl Layout {
 
     /// Makes this the layout of `board`'s keys. In place, not returned: built on the stack and
     /// moved, a layout took 0.7 KiB of a Cortex-M0's machine stack more.
-    pub fn build(&mut self, board: &Board) {
+    pub fn build(&mut self, board: &Lineup) {
         self.counts = [board.sides[0].count, board.sides[1].count];
         let mut at = 0;
         for (side, cards) in board.sides.iter().enumerate() {
@@ -286,7 +286,7 @@ impl Layout {
     }
 
     /// Bits of the packed keys of `board`'s battle (the layout's `bits`, without building its tables).
-    pub fn key_bits(board: &Board) -> u32 {
+    pub fn key_bits(board: &Lineup) -> u32 {
         let side = |cards: &super::Cards| {
             let healths: u32 = cards.health.iter().take(cards.count).map(|&h| bits_of(h)).sum();
             let masks = [cards.shield, cards.venomous, cards.reborn, cards.attackers];

@@ -12,7 +12,7 @@
 use super::outcome::Outcome;
 use super::search::{Cache, Key};
 use super::state::KEY_WORDS;
-use super::OddsError;
+use super::SearchError;
 
 /// A value stored in `u32` words.
 pub(super) trait Words: Sized {
@@ -175,7 +175,7 @@ impl<K: Key + Words, N: Words + Copy> Cache<K, N> for FixedTable<'_, K, N> {
     }
 
     #[inline]
-    fn put(&mut self, key: K, work: u64, outcome: &Outcome<N>) -> Result<(), OddsError> {
+    fn put(&mut self, key: K, work: u64, outcome: &Outcome<N>) -> Result<(), SearchError> {
         let first = self.first_slot(&key);
         let Some(resident) = self.slot(first).map(|slot| slot[work_at::<K, N>()]) else { return Ok(()) };
         let work = u32::try_from(work).unwrap_or(u32::MAX);

@@ -5,13 +5,9 @@
 
 use core::fmt::Write;
 
-use super::outcome::Outcome;
-use super::{
-    exact_outcome, Battle, Keywords, Limits, Minion, Minions, OddsError, Probability, Strategy, Wide, MAX_ATTACK,
-    MAX_HEALTH,
-};
+use super::{odds, Board, Keywords, Limits, Minion, SearchError, Strategy, MAX_ATTACK, MAX_HEALTH};
 use crate::scratch::Scratch;
-use crate::text::format::ANSWER_DIGITS;
+use crate::text::format::write_probability_line;
 use crate::text::scanner::check_unsigned;
 use crate::text::{Error, ErrorKind, Position, Result, Scanner, Window};
 
@@ -52,7 +48,7 @@ struct Names {
 ///
 /// # Complexity
 /// `O(B)` for the `B` bytes of the input.
-pub fn parse(input: &[u8]) -> Result<Battle> {
+pub fn parse(input: &[u8]) -> Result<Board> {
     parse_from(&mut Scanner::new(input))
 }
 
@@ -65,20 +61,19 @@ pub fn parse(input: &[u8]) -> Result<Battle> {
 /// `O(B)` for the `B` bytes read.
 // Never inlined: [`solve_from`]'s frame, below the whole search, then keeps none of its locals.
 #[inline(never)]
-pub fn parse_from<B: Window>(scanner: &mut Scanner<B>) -> Result<Battle> {
+pub fn parse_from<B: Window>(scanner: &mut Scanner<B>) -> Result<Board> {
     let n = scanner.number::<u8>(NAMES[0].count, 1, MAX_SIDE)?;
     let m = scanner.number::<u8>(NAMES[1].count, 1, MAX_SIDE)?;
-    let mut sides = [Minions::new(), Minions::new()];
+    let mut sides = [[Minion::new(0, 1, Keywords::NONE); MAX_SIDE as usize]; 2];
     for (side, (count, names)) in sides.iter_mut().zip([n, m].into_iter().zip(&NAMES)) {
-        for _ in 0..count {
-            let at = scanner.position();
-            let minion = minion(scanner, names)?;
-            side.push(minion).map_err(|_| Error::new(at, ErrorKind::Invalid("more than 7 minions")))?;
+        for slot in &mut side[..usize::from(count)] {
+            *slot = minion(scanner, names)?;
         }
     }
     scanner.finish()?;
     // The ranges read above are the battle's own, so it cannot refuse them.
-    Battle::new(&sides[0], &sides[1]).map_err(|_| Error::new(scanner.position(), ErrorKind::Invalid("invalid battle")))
+    Board::new(&sides[0][..usize::from(n)], &sides[1][..usize::from(m)])
+        .map_err(|_| Error::new(scanner.position(), ErrorKind::Invalid("invalid battle")))
 }
 
 /// Reads one minion token: `attack/health`, then keyword letters up to whitespace or the end.
@@ -170,65 +165,33 @@ pub fn solve_from<B: Window, W: Write + ?Sized>(
     scratch: &mut (impl Scratch + ?Sized),
     out: &mut W,
 ) -> Result<()> {
-    let battle = parse_from(scanner)?;
-    let mut outcome = Outcome::TIE;
-    exact_outcome(&battle, strategy, limits, scratch, &mut outcome).map_err(refused)?;
-    write_answer(&outcome, exact, out)
+    let board = parse_from(scanner)?;
+    let odds = odds(&board, strategy, limits, scratch).map_err(refused)?;
+    for probability in odds.all() {
+        write_probability_line(out, &probability, exact)?;
+    }
+    Ok(())
 }
 
-/// A search that cannot run is refused at the start of the input, where the battle is.
-fn refused(error: OddsError) -> Error {
+/// A search that cannot run is refused at the start of the input, where the board is.
+fn refused(error: SearchError) -> Error {
     Error::new(Position { line: 1, column: 1 }, odds_error(error))
 }
 
-/// Writes the three probabilities of `outcome` as [`solve`] does: those of
-/// [`Probability::odds`], made and written one at a time, so that no [`super::Odds`] (768
-/// bytes) sits on the machine stack. Never inlined: its wide arithmetic's locals stay off the
-/// machine stack of the search, which runs before it.
-#[inline(never)]
-fn write_answer<W: Write + ?Sized>(outcome: &Outcome<Wide>, exact: bool, out: &mut W) -> Result<()> {
-    let tie = outcome.denominator().ok().and_then(|den| den.checked_sub(outcome.alice)?.checked_sub(outcome.bob));
-    let tie = tie.ok_or_else(|| refused(OddsError::Precision))?;
-    for numerator in [&outcome.alice, &outcome.bob, &tie] {
-        write_part(numerator, outcome.exps, exact, out)?;
-    }
-    Ok(())
-}
-
-/// Writes `numerator` over the denominator of `exps`, in lowest terms, as [`solve`] does.
-#[inline(never)]
-fn write_part<W: Write + ?Sized>(numerator: &Wide, exps: [u16; 4], exact: bool, out: &mut W) -> Result<()> {
-    let probability = Probability::reduced(*numerator, exps).ok_or_else(|| refused(OddsError::Precision))?;
-    write_probability(&probability, exact, out)
-}
-
-/// Writes one probability and a line break, as [`solve`] does. Never inlined: the wide
-/// arithmetic of a decimal takes a frame of its own, beside [`Probability::reduced`]'s.
-#[inline(never)]
-fn write_probability<W: Write + ?Sized>(probability: &Probability, exact: bool, out: &mut W) -> Result<()> {
-    if exact {
-        write!(out, "{probability}")?;
-    } else {
-        probability.write_decimal(out, ANSWER_DIGITS)?;
-    }
-    out.write_str("\n")?;
-    Ok(())
-}
-
 /// The judge message of a search that could not run.
-fn odds_error(error: OddsError) -> ErrorKind {
+fn odds_error(error: SearchError) -> ErrorKind {
     let wide = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
     match error {
-        OddsError::Capacity(e) => e.into(),
-        OddsError::OutOfMemory { wanted, stored } => {
+        SearchError::Capacity(e) => e.into(),
+        SearchError::OutOfMemory { wanted, stored } => {
             ErrorKind::Capacity { what: "memo states (out of memory)", needed: wide(wanted), capacity: wide(stored) }
         }
-        OddsError::Precision => {
+        SearchError::Precision => {
             ErrorKind::Limit { what: "bits of exact numerators", limit: u64::from(super::WIDE_BITS) }
         }
-        OddsError::Depth { limit } => {
+        SearchError::Depth { limit } => {
             ErrorKind::Limit { what: "turns in progress at once (the search's depth)", limit: u64::from(limit) }
         }
-        OddsError::Steps { limit } => ErrorKind::Limit { what: "turns searched", limit },
+        SearchError::Steps { limit } => ErrorKind::Limit { what: "turns searched", limit },
     }
 }

@@ -282,7 +282,7 @@ pub trait Hooks<W: Write + ?Sized> {
         battle: &Battle,
         strategy: crate::tavern::Strategy,
         scratch: &mut (impl Scratch + ?Sized),
-    ) -> core::result::Result<Odds, OddsError> {
+    ) -> core::result::Result<Odds<'static>, OddsError> {
         crate::tavern::odds(battle, strategy, scratch)
     }
 }

@@ -54,9 +54,15 @@ const MARK: u32 = 4;
 ///
 /// # Complexity
 /// `O(1)`.
-pub(crate) fn words_needed(vertices: usize, edges: usize) -> Option<usize> {
-    let per_edge = edges.checked_mul(6)?.checked_add(edges.div_ceil(32))?;
-    per_edge.checked_add(vertices.checked_mul(VERTEX_WORDS)?)?.checked_add(2)
+pub(crate) const fn words_needed(vertices: usize, edges: usize) -> Option<usize> {
+    let (Some(per_edge), Some(per_vertex)) = (edges.checked_mul(6), vertices.checked_mul(VERTEX_WORDS)) else {
+        return None;
+    };
+    let Some(edge_words) = per_edge.checked_add(edges.div_ceil(32)) else { return None };
+    match edge_words.checked_add(per_vertex) {
+        Some(words) => words.checked_add(2),
+        None => None,
+    }
 }
 
 /// Words per vertex: mate, in-blossom, queue, trace, unused and adjacency start (6); per node

@@ -58,26 +58,37 @@
 //! reproducible choice among optima).
 //!
 //! # Example
+//! The spec's sample (Ann beat Bob, Cid beat Dee, Eve had the bye), every buffer sized at
+//! compile time:
+//!
 //! ```
 //! use referee_core::pair;
-//! use referee_core::standings::{Event, MatchResult, Profile};
+//! use referee_core::standings::{Event, MatchResult, PlayerId, Profile};
 //!
-//! // The spec's sample: Ann beat Bob, Cid beat Dee, Eve had the bye.
-//! let mut event_words = [0u32; 64];
+//! const fn words(needed: Option<usize>) -> usize {
+//!     match needed {
+//!         Some(words) => words,
+//!         None => panic!("too large"),
+//!     }
+//! }
+//! const EVENT: usize = words(Event::words_needed(5, 2));
+//! const RANKING: usize = words(Event::ranking_words(5, 2));
+//! const PAIRING: usize = words(pair::words_needed(5, 1));
+//! let (mut event_words, mut rank_words, mut pair_words) = ([0u32; EVENT], [0u32; RANKING], [0u32; PAIRING]);
+//!
 //! let mut event = Event::new(5, 2, &mut event_words[..])?;
+//! let [ann, bob, cid, dee, eve] = [0, 1, 2, 3, 4].map(PlayerId::new);
 //! event.start_round()?;
-//! event.record(1, 2, MatchResult::new(2, 0, 0).ok_or("illegal")?)?;
-//! event.record(3, 4, MatchResult::new(2, 1, 0).ok_or("illegal")?)?;
-//! event.bye(5)?;
+//! event.record(ann, bob, MatchResult::new(2, 0, 0)?)?;
+//! event.record(cid, dee, MatchResult::new(2, 1, 0)?)?;
+//! event.bye(eve)?;
 //! event.finish_round()?;
-//! let mut rank_words = [0u32; 64];
 //! let ranking = event.rank(Profile::Mtr, &mut rank_words[..])?;
-//! let mut words = vec![0u32; pair::words_needed(5, 1).ok_or("too large")?];
-//! let pairing = pair::next_round(&ranking, None, &mut words[..])?;
+//! let pairing = pair::next_round(&ranking, None, &mut pair_words[..])?;
 //! let o = pairing.objective();
 //! assert_eq!((o.rematches, o.second_byes, o.bye_points, o.cost), (0, 0, 0, 9));
 //! assert_eq!(pairing.matches().count(), 2);
-//! assert!(matches!(pairing.bye(), Some(2 | 4))); // Bob or Dee
+//! assert!(pairing.bye() == Some(bob) || pairing.bye() == Some(dee));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -87,6 +98,7 @@ use core::fmt;
 
 use crate::scratch::{CapacityError, Scratch};
 use crate::standings::Ranking;
+pub use crate::tournament::PlayerId;
 use matching::Matcher;
 
 /// No vertex.
@@ -140,29 +152,29 @@ impl From<CapacityError> for PairError {
 /// The next round: its matches in the ranking's order, the bye, and the objective.
 #[derive(Debug)]
 pub struct Pairing<'s> {
-    /// Pairs of 1-based ids, the better-ranked player first.
+    /// Pairs of player indices, the better-ranked player first.
     matches: &'s [u32],
     bye: Option<u32>,
     objective: Objective,
 }
 
 impl Pairing<'_> {
-    /// The matches as `(player1, player2)` (1-based ids), player1 the one ranked higher, in
-    /// the ranking's order of player1.
+    /// The matches as `(player1, player2)`, player1 the one ranked higher, in the ranking's
+    /// order of player1.
     ///
     /// # Complexity
     /// `O(1)` per match.
-    pub fn matches(&self) -> impl ExactSizeIterator<Item = (u32, u32)> + '_ {
-        self.matches.chunks_exact(2).map(|pair| (pair[0], pair[1]))
+    pub fn matches(&self) -> impl ExactSizeIterator<Item = (PlayerId, PlayerId)> + '_ {
+        self.matches.chunks_exact(2).map(|pair| (PlayerId::new(pair[0]), PlayerId::new(pair[1])))
     }
 
-    /// The player (1-based id) on the bye, if the number of players is odd.
+    /// The player on the bye, if the number of players is odd.
     ///
     /// # Complexity
     /// `O(1)`.
     #[must_use]
-    pub const fn bye(&self) -> Option<u32> {
-        self.bye
+    pub fn bye(&self) -> Option<PlayerId> {
+        self.bye.map(PlayerId::new)
     }
 
     /// The pairing's `(R, B, Y, C)`, the least there is.
@@ -176,25 +188,44 @@ impl Pairing<'_> {
 }
 
 /// An upper bound on the scratch words [`next_round`] needs for `players` players after
-/// `rounds` rounds (at most `4·rounds + 3` edges a player), if it fits a `usize`.
+/// `rounds` rounds (at most `4·rounds + 3` edges a player), if it fits a `usize`; a `const
+/// fn`, to size a `static` buffer:
 ///
 /// ```
-/// assert_eq!(referee_core::pair::words_needed(8000, 18), Some(4_074_805));
+/// use referee_core::pair;
+///
+/// const WORDS: usize = match pair::words_needed(8, 3) {
+///     Some(words) => words,
+///     None => panic!("too large"),
+/// };
+/// static mut PAIRING: [u32; WORDS] = [0; WORDS];
+/// assert_eq!(pair::words_needed(8000, 18), Some(4_074_805));
 /// ```
 ///
 /// # Complexity
 /// `O(1)`.
 #[must_use]
-pub fn words_needed(players: usize, rounds: u32) -> Option<usize> {
-    let per_player = usize::try_from(rounds).ok()?.checked_mul(4)?.checked_add(3)?;
-    let edges = players.checked_mul(per_player)?;
-    fixed_words(players)?.checked_add(matching::words_needed(players.checked_add(1)?, edges)?)
+pub const fn words_needed(players: u32, rounds: u32) -> Option<usize> {
+    // A `u32` fits the `usize` of every target the crate builds for (32 and 64 bits).
+    let (players, rounds) = (players as usize, rounds as usize);
+    let Some(per_player) = rounds.checked_mul(4) else { return None };
+    let (Some(per_player), Some(vertices)) = (per_player.checked_add(3), players.checked_add(1)) else {
+        return None;
+    };
+    let Some(edges) = players.checked_mul(per_player) else { return None };
+    let (Some(fixed), Some(matcher)) = (fixed_words(players), matching::words_needed(vertices, edges)) else {
+        return None;
+    };
+    fixed.checked_add(matcher)
 }
 
 /// The words before the matcher: the order, positions, marks and counts (`4n`) and the
 /// result (`n + 1`).
-fn fixed_words(players: usize) -> Option<usize> {
-    players.checked_mul(5)?.checked_add(1)
+const fn fixed_words(players: usize) -> Option<usize> {
+    match players.checked_mul(5) {
+        Some(words) => words.checked_add(1),
+        None => None,
+    }
 }
 
 /// The cost units of the module docs, for `n` players of at most `top` match points.
@@ -291,7 +322,7 @@ fn pair<'s>(
     if event.is_open() {
         return Err(PairError::RoundOpen);
     }
-    let n = event.players();
+    let n = event.player_count();
     let fixed = fixed_words(n).ok_or(CapacityError::unrepresentable(0))?;
     // Phase 1: the players to pair in list order, their places, their counts of old opponents.
     let words = scratch.words(fixed)?;
@@ -301,14 +332,14 @@ fn pair<'s>(
     let (met, result) = rest.split_at_mut(n);
     let mut count = 0;
     for &i in ranking.order() {
-        if event.is_dropped(i as usize) == Some(false) {
+        if !event.dropped_at(i as usize) {
             order[count] = i;
             count += 1;
         }
     }
     let order = &mut order[..count];
     if let Some(seed) = seed {
-        shuffle_point_groups(order, |i| event.match_points(i as usize), seed);
+        shuffle_point_groups(order, |i| event.match_points_at(i as usize), seed);
     }
     place.fill(NONE);
     for (v, &i) in order.iter().enumerate() {
@@ -325,7 +356,7 @@ fn pair<'s>(
     let mut most_met = 0;
     for (v, &i) in order.iter().enumerate() {
         let mut distinct = 0;
-        for &o in event.opponents(i as usize) {
+        for &o in event.opponents_at(i as usize) {
             let u = place[o as usize];
             if u != NONE && mark[u as usize] != v as u32 {
                 mark[u as usize] = v as u32;
@@ -355,28 +386,28 @@ fn pair<'s>(
     let (mark, head_rest) = head_rest.split_at_mut(n);
     let (met, result) = head_rest.split_at_mut(n);
     let order = &order[..count];
-    let top = order.iter().map(|&i| event.match_points(i as usize)).max().unwrap_or(0);
+    let top = order.iter().map(|&i| event.match_points_at(i as usize)).max().unwrap_or(0);
     let units = Units::new(count, top).ok_or(PairError::TooLarge)?;
     let mut matcher = Matcher::new(vertices, edges, rest);
     let mut k = 0;
     mark.fill(NONE);
     for (v, &i) in order.iter().enumerate() {
         let stamp = v as u32;
-        for &o in event.opponents(i as usize) {
+        for &o in event.opponents_at(i as usize) {
             let u = place[o as usize];
             if u != NONE {
                 mark[u as usize] = stamp;
             }
         }
-        let points = i64::from(event.match_points(i as usize));
+        let points = i64::from(event.match_points_at(i as usize));
         for u in band(&met[..count], most_met, v) {
-            let d = points - i64::from(event.match_points(order[u] as usize));
+            let d = points - i64::from(event.match_points_at(order[u] as usize));
             let rematch = if mark[u] == stamp { units.r } else { 0 };
             matcher.set_edge(k, v as u32, u as u32, -(rematch + d * d));
             k += 1;
         }
         if odd {
-            let second = if event.byes(i as usize) > 0 { units.b } else { 0 };
+            let second = if event.byes_at(i as usize) > 0 { units.b } else { 0 };
             matcher.set_edge(k, v as u32, count as u32, -(second + units.y * points));
             k += 1;
         }
@@ -387,7 +418,7 @@ fn pair<'s>(
         top,
         count,
         |u, v| have_met(event, order, place, u, v),
-        |v| event.match_points(order[v] as usize),
+        |v| event.match_points_at(order[v] as usize),
         met,
         mark,
     );
@@ -413,14 +444,14 @@ fn pair<'s>(
         let cost = u64::try_from(-matcher.weight(e)).unwrap_or(0);
         done[v as usize] = 1;
         if u == count {
-            bye = Some(i + 1);
+            bye = Some(i);
             let (b, rest) = (cost / units.b as u64, cost % units.b as u64);
             objective.second_byes = u32::try_from(b).unwrap_or(u32::MAX);
             objective.bye_points = u32::try_from(rest / units.y as u64).unwrap_or(u32::MAX);
         } else {
             done[u] = 1;
-            result[2 * rows] = i + 1;
-            result[2 * rows + 1] = order[u] + 1;
+            result[2 * rows] = i;
+            result[2 * rows + 1] = order[u];
             rows += 1;
             objective.rematches += u32::try_from(cost / units.r as u64).unwrap_or(u32::MAX);
             objective.cost += cost % units.r as u64;
@@ -454,13 +485,13 @@ fn pair_at_the_bound(
     result: &mut [u32],
 ) -> Option<(usize, Option<u32>, Objective)> {
     let count = order.len();
-    let points = |v: usize| event.match_points(order[v] as usize);
+    let points = |v: usize| event.match_points_at(order[v] as usize);
     let met = |u, v| have_met(event, order, place, u, v);
     // The bye: among those without one (or everyone), the fewest points, the lowest ranked.
     let mut bye = NONE;
     if count % 2 == 1 {
-        let fresh = (0..count).any(|v| event.byes(order[v] as usize) == 0);
-        let may = |v: usize| !fresh || event.byes(order[v] as usize) == 0;
+        let fresh = (0..count).any(|v| event.byes_at(order[v] as usize) == 0);
+        let may = |v: usize| !fresh || event.byes_at(order[v] as usize) == 0;
         let fewest = (0..count).filter(|&v| may(v)).map(points).min()?;
         bye = (0..count).rev().find(|&v| may(v) && points(v) == fewest)? as u32;
     }
@@ -544,15 +575,15 @@ fn pair_at_the_bound(
         }
         done[v as usize] = 1;
         if v == bye {
-            bye_id = Some(i + 1);
-            objective.second_byes = u32::from(event.byes(i as usize) > 0);
-            objective.bye_points = event.match_points(i as usize);
+            bye_id = Some(i);
+            objective.second_byes = u32::from(event.byes_at(i as usize) > 0);
+            objective.bye_points = event.match_points_at(i as usize);
             continue;
         }
         let u = mate[v as usize] as usize;
         done[u] = 1;
-        result[2 * rows] = i + 1;
-        result[2 * rows + 1] = order[u] + 1;
+        result[2 * rows] = i;
+        result[2 * rows + 1] = order[u];
         rows += 1;
     }
     Some((rows, bye_id, objective))
@@ -632,7 +663,7 @@ fn point_groups(count: usize, points: impl Fn(usize) -> u32) -> impl Iterator<It
 
 /// Whether the players at places `u` and `v` of `order` have met.
 fn have_met(event: &crate::standings::Event<'_>, order: &[u32], place: &[u32], u: u32, v: u32) -> bool {
-    event.opponents(order[u as usize] as usize).iter().any(|&o| place[o as usize] == v)
+    event.opponents_at(order[u as usize] as usize).iter().any(|&o| place[o as usize] == v)
 }
 
 /// Unlinks from the list at `head` (threaded through `link`) the first member `keep` takes.

@@ -3,18 +3,23 @@
 //!
 //! This is the [`swiss`](crate::swiss) model grown to what the people who run events need
 //! (same [`MatchResult`], same [`RoundError`], same integer scheme): the rounds are recorded
-//! one match (or bye) at a time, and after any round [`Event::rank`] gives the ranked table.
+//! one match, bye or loss at a time, and after any round [`Event::rank`] gives the ranked
+//! table.
 //!
 //! # The rules
 //! For each player after the rounds recorded so far, counting the `k` rounds he took part in
-//! (a match or a bye; a dropped player's `k` stops at his last round):
-//! - `MP`: 3 per match won, 1 per drawn match, a bye is a won match (2-0: 6 game points, 2
-//!   games);
+//! (a match, a bye or a loss without opponent; a dropped player's `k` stops at his last round,
+//! a late entrant's starts at his first):
+//! - `MP`: 3 per match won, 1 per drawn match, 0 per loss; a match is won by the player with
+//!   more game wins ([`MatchResult`]: every result of the MTR); a bye is a won match (2-0: 6
+//!   game points, 2 games), a loss without opponent a lost one (0-2: 0 game points, 2 games);
 //! - `MW = max(MP / 3k, floor)`, `GW = max(GP / 3G, floor)` with `GP` game points (3 per game
-//!   won, 1 per game drawn) and `G` games played;
+//!   won, 1 per game drawn) and `G` games played (`GW = floor` while `G = 0`: only `0-0-0`
+//!   draws);
 //! - `OMW`, `OGW`: the averages of the opponents' `MW` and `GW`, one entry per match played (a
-//!   repeated opponent counts each time, a bye gives none), every opponent taken as he is now
-//!   (after his last round if he dropped); the floor without any opponent;
+//!   repeated opponent counts each time, a bye or a loss without opponent gives none), every
+//!   opponent taken as he is now (after his last round if he dropped); the floor without any
+//!   opponent;
 //! - `floor` is [`Profile::floor`]: `33/100` for [`Profile::Mtr`] (the Magic: The Gathering
 //!   Tournament Rules, Appendix C), `1/3` for [`Profile::Contest`] (as [`swiss`](crate::swiss)).
 //!
@@ -22,58 +27,68 @@
 //! equal on all four share a rank (1, 2, 2, 4) and keep the order of their ids.
 //!
 //! # How it is computed with small integers
-//! Write `c = 300·floor` (`99` or `100`). After round `r` every `k ≤ r` and `G ≤ 3k ≤ 3r`, so
-//! with `L₁ = lcm(1..=r)` and `L₂ = lcm(1..=3r)`:
+//! Write `c = 300·floor` (`99` or `100`). After round `r` every `k ≤ r` and `G ≤ 6k ≤ 6r` (a
+//! match is at most 6 games: `2-1-3`), so with `L₁ = lcm(1..=r)` and `L₂ = lcm(1..=6r)`:
 //! - `MW_j = max(100·MP_j, c·k_j) / (300·k_j)` and `OMW = A / (300·L₁·m)` over the `m` matches,
 //!   `A = Σ max(100·MP_j, c·k_j)·(L₁/k_j)`;
 //! - `GW = B / (300·G)`, `B = max(100·GP, c·G)`;
 //! - `OGW = C / (300·L₂·m)`, `C = Σ max(100·GP_j, c·G_j)·(L₂/G_j)`.
 //!
-//! (No opponent: `A = c·L₁`, `C = c·L₂`, `m = 1`; no round played: `B = c`, `G = 1`.) Two
+//! (No opponent: `A = c·L₁`, `C = c·L₂`, `m = 1`; no game played: `B = c`, `G = 1`.) Two
 //! players compare by cross products: `A_i·m_j` against `A_j·m_i`, `B_i·G_j` against
 //! `B_j·G_i`, `C_i·m_j` against `C_j·m_i`. One reduction per printed value gives lowest terms.
 //!
 //! # Why nothing overflows up to [`MAX_ROUNDS`]
 //! Each `MW_j`, `GW_j ≤ 1` (`MP ≤ 3k`, `GP ≤ 3G`), so every term of `A` is at most `300·L₁`
 //! and every term of `C` at most `300·L₂`; `m ≤ k ≤ r`. Hence `A·m ≤ 300·r²·L₁` and
-//! `C·m ≤ 300·r²·L₂(r)`, the largest number ever formed (the denominators `300·L·m` are
-//! smaller). `300·r²·lcm(1..=3r)` is below `2^128` for every `r ≤ 26` (126.0 bits at
-//! `r = 26`) and above it at `r = 27` (134.0 bits): the table [`LCM_UPTO`] is built at compile
-//! time with that assertion, and the test `overflow_bound_is_tight` computes both ends. Hence
-//! [`MAX_ROUNDS`] `= 26` (the largest Swiss events have 18 rounds). `A·m ≤ 300·26²·lcm(1..=26)`
-//! needs 52.3 bits, so `A` is kept in a `u64`. The statistics themselves are tiny: `MP ≤ 3r`,
-//! `GP ≤ 9r`, `G ≤ 3r`.
+//! `C·m ≤ 300·r²·L₂`, the largest numbers formed (the denominators `300·L·m` are smaller).
+//! `300·r²·lcm(1..=r)` fits a `u64` up to `r = 26` (52.3 bits; [`LCM_UPTO`] is built at compile
+//! time with that assertion), so `A` is a `u64` and its cross products `u128`s;
+//! `300·r²·lcm(1..=6r)` is below `2^240` up to `r = 26`, so `C` and its cross products are
+//! 256-bit numbers (the test `ogw_bound_fits_256_bits` computes the bound for every `r`), and
+//! `OGW` a [`WideFraction`]: its reduced denominator can outgrow `u128` in long events with long
+//! matches. Hence [`MAX_ROUNDS`] `= 26` (the largest Swiss events have 18 rounds). The
+//! statistics themselves are tiny: `MP ≤ 3r`, `GP ≤ 9r`, `G ≤ 6r`.
 //!
 //! # Memory and time
-//! The event: `n·(m + 7)` words of the caller's [`Scratch`] ([`Event::words_needed`]), `O(1)`
-//! per recorded match. A ranking: `11·n` more words ([`Event::ranking_words`]), `O(n·r)` for
-//! the statistics then `O(n log n)` comparisons for the order, no heap.
+//! The event: `n·(m + 7)` words of the caller's [`Scratch`] ([`Event::words_needed`], a
+//! `const fn`), `O(1)` per recorded match. A ranking: [`RANKING_WORDS_PER_PLAYER`]` · n` more
+//! words ([`Event::ranking_words`]), `O(n·r)` for the statistics then `O(n log n)`
+//! comparisons for the order, no heap.
 //!
 //! # Example
-//! A scoring device records each result as it is reported and shows the table after each round:
+//! A scoring device records each result as it is reported and shows the table after each round,
+//! with its memory in `static` buffers sized at compile time:
 //!
 //! ```
-//! use referee_core::standings::{Event, MatchResult, Profile};
+//! use referee_core::standings::{Event, MatchResult, PlayerId, Profile};
 //!
-//! // Four players, at most three rounds; the event and its rankings in fixed buffers.
-//! let mut event_words = [0u32; 64]; // Event::words_needed(4, 3) = 40
-//! let mut rank_words = [0u32; 64]; // Event::ranking_words(4) = 44
+//! // Four players, at most three rounds.
+//! const EVENT_WORDS: usize = match Event::words_needed(4, 3) {
+//!     Some(words) => words, // 40
+//!     None => panic!("too large"),
+//! };
+//! const RANK_WORDS: usize = match Event::ranking_words(4, 3) {
+//!     Some(words) => words, // 4·15 + 3·48 = 204
+//!     None => panic!("too large"),
+//! };
+//! let (mut event_words, mut rank_words) = ([0u32; EVENT_WORDS], [0u32; RANK_WORDS]);
 //! let mut event = Event::new(4, 3, &mut event_words[..])?;
-//! let result = |w1, w2, d| MatchResult::new(w1, w2, d).ok_or("illegal result");
+//! let [ann, bob, cid, dee] = [0, 1, 2, 3].map(PlayerId::new);
 //!
 //! event.start_round()?;
-//! event.record(1, 2, result(2, 0, 0)?)?; // Ann beats Bob 2-0
-//! event.record(3, 4, result(2, 1, 0)?)?; // Cid beats Dee 2-1
+//! event.record(ann, bob, MatchResult::new(2, 0, 0)?)?;
+//! event.record(cid, dee, MatchResult::new(2, 1, 0)?)?;
 //! event.finish_round()?;
 //! event.start_round()?;
-//! event.record(1, 3, result(2, 1, 0)?)?;
-//! event.record(2, 4, result(1, 1, 1)?)?;
+//! event.record(ann, cid, MatchResult::new(2, 1, 0)?)?;
+//! event.record(bob, dee, MatchResult::new(1, 1, 1)?)?;
 //! event.finish_round()?;
 //!
 //! let table = event.rank(Profile::Mtr, &mut rank_words[..])?;
 //! let rows: Vec<String> = table
 //!     .iter()
-//!     .map(|row| format!("{} {} {} {} {} {}", row.rank, row.player, row.standing.match_points,
+//!     .map(|row| format!("{} {} {} {} {} {}", row.rank, row.player.number(), row.standing.match_points,
 //!         row.standing.omw, row.standing.gw, row.standing.ogw))
 //!     .collect();
 //! assert_eq!(rows, [
@@ -88,49 +103,65 @@
 use core::cmp::Ordering;
 use core::fmt;
 
-use crate::fraction::Fraction;
+use crate::fraction::{Fraction, WideFraction};
+use crate::natural;
 use crate::scratch::{CapacityError, Scratch};
-use crate::swiss::RoundClock;
-pub use crate::swiss::{MatchResult, RoundError};
+use crate::tournament::RoundClock;
+pub use crate::tournament::{MatchResult, PlayerId, RoundError};
 
-/// The most rounds whose exact values and comparisons provably fit a `u128` (module docs).
+/// The most rounds whose exact values and comparisons provably fit their integers (module
+/// docs).
 pub const MAX_ROUNDS: u32 = 26;
 /// The most players of one event: `2^24`, so that the `n·(m + 7)` words of the largest event
-/// (`2^24 · 33 < 2^30`) and its `11·n` ranking words fit a 32-bit `usize`. The real limit is
-/// the caller's scratch ([`Event::words_needed`]).
+/// (`2^24 · 33 < 2^30`) and its ranking words (`2^24 · 15 + 26 · 48 < 2^28`) fit a 32-bit
+/// `usize`. The real limit is the caller's scratch ([`Event::words_needed`]).
 pub const MAX_PLAYERS: u32 = 1 << 24;
+/// The most games of one match (`2-1-3`: two won, one lost, three drawn).
+const MAX_MATCH_GAMES: u32 = 6;
 /// Words of event scratch per player besides its opponent list.
 const EVENT_WORDS_PER_PLAYER: usize = 7;
-/// Words of ranking scratch per player: order, rank, `A` (2), `B`, `G`, `C` (4), `m`.
-pub const RANKING_WORDS_PER_PLAYER: usize = 11;
+/// Limbs of the 256-bit numbers of `OGW` (module docs).
+const WIDE_LIMBS: usize = 4;
+/// Words of one 256-bit number.
+const WIDE_WORDS: usize = 2 * WIDE_LIMBS;
+/// Words of one stored [`Key`]: `A` (2), `B`, `G`, `m`, `C` (8).
+const KEY_WORDS: usize = 5 + WIDE_WORDS;
+/// Words of ranking scratch per player ([`Event::ranking_words`]): his place in the order, his
+/// rank and his [`Key`].
+pub const RANKING_WORDS_PER_PLAYER: usize = 2 + KEY_WORDS;
+/// Words of ranking scratch per round ([`Event::ranking_words`]): the 256-bit `L₂/G` for the
+/// six more values of `G` (module docs).
+pub const RANKING_WORDS_PER_ROUND: usize = MAX_MATCH_GAMES as usize * WIDE_WORDS;
 /// The flag of a dropped player in `last`.
 const DROPPED: u32 = 1 << 31;
+/// The fields of a player's `record` word: wins, losses, draws, byes (8 bits each; each count
+/// is at most [`MAX_ROUNDS`]).
+const WIN: u32 = 1;
+const LOSS: u32 = 1 << 8;
+const DRAW: u32 = 1 << 16;
+const BYE: u32 = 1 << 24;
 
-/// `lcm(1..=i)` for `i ≤ 3·MAX_ROUNDS`, computed at compile time; the build fails unless
-/// `300·r²·lcm(1..=3r)` fits a `u128` for every `r ≤ MAX_ROUNDS` (the overflow proof).
-pub const LCM_UPTO: [u128; 3 * MAX_ROUNDS as usize + 1] = {
-    const fn gcd(a: u128, b: u128) -> u128 {
+/// `lcm(1..=i)` for `i ≤ MAX_ROUNDS`, computed at compile time; the build fails unless
+/// `300·r²·lcm(1..=r)` fits a `u64` for every `r ≤ MAX_ROUNDS` (`OMW`'s bound).
+pub const LCM_UPTO: [u64; MAX_ROUNDS as usize + 1] = {
+    const fn gcd(a: u64, b: u64) -> u64 {
         if b == 0 {
             a
         } else {
             gcd(b, a % b)
         }
     }
-    let mut table = [1u128; 3 * MAX_ROUNDS as usize + 1];
+    let mut table = [1u64; MAX_ROUNDS as usize + 1];
     let mut i = 2;
     while i < table.len() {
-        let g = i as u128;
+        let g = i as u64;
         table[i] = match (table[i - 1] / gcd(table[i - 1], g)).checked_mul(g) {
             Some(lcm) => lcm,
-            None => panic!("lcm(1..=3·MAX_ROUNDS) overflows u128"),
+            None => panic!("lcm(1..=MAX_ROUNDS) overflows u64"),
         };
+        let r = i as u64;
+        assert!(table[i].checked_mul(300 * r * r).is_some(), "300·r²·lcm(1..=r) overflows u64");
         i += 1;
-    }
-    let mut r = 1;
-    while r <= MAX_ROUNDS as usize {
-        let factor = 300 * (r as u128) * (r as u128);
-        assert!(table[3 * r].checked_mul(factor).is_some(), "300·r²·lcm(1..=3r) overflows u128");
-        r += 1;
     }
     table
 };
@@ -199,11 +230,13 @@ pub struct Standing {
     pub match_points: u32,
     /// Matches won (byes included).
     pub wins: u32,
-    /// Matches lost.
+    /// Matches lost (losses without opponent included).
     pub losses: u32,
     /// Matches drawn.
     pub draws: u32,
-    /// Rounds taken part in (`k`: matches and byes).
+    /// Byes.
+    pub byes: u32,
+    /// Rounds taken part in (`k`: matches, byes and losses without opponent).
     pub rounds_played: u32,
     /// Whether the player has dropped.
     pub dropped: bool,
@@ -211,8 +244,9 @@ pub struct Standing {
     pub omw: Fraction,
     /// Game-win percentage.
     pub gw: Fraction,
-    /// Opponents' game-win percentage.
-    pub ogw: Fraction,
+    /// Opponents' game-win percentage: its numbers may outgrow `u128` in long events with
+    /// long matches (module docs).
+    pub ogw: WideFraction,
 }
 
 /// Why an event cannot be created ([`Event::new`]).
@@ -239,13 +273,14 @@ impl fmt::Display for EventError {
 
 impl core::error::Error for EventError {}
 
-/// Why a match or a bye cannot be recorded ([`Event::record`], [`Event::bye`]).
+/// Why a match, a bye or a loss cannot be recorded ([`Event::record`], [`Event::bye`],
+/// [`Event::loss`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum RecordError {
     /// No round is open.
     NoOpenRound,
-    /// A player id outside `1..=n`; `second` tells which of the two.
+    /// A player beyond the event's; `second` tells which of the two.
     OutOfRange {
         /// Whether it is the second player of the match.
         second: bool,
@@ -279,14 +314,17 @@ impl fmt::Display for RecordError {
 
 impl core::error::Error for RecordError {}
 
-/// Why a player cannot be dropped ([`Event::drop_player`]).
+/// Why a player cannot be dropped or enter again ([`Event::drop_player`], [`Event::reenter`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
 pub enum DropError {
-    /// A player id outside `1..=n`.
+    /// A player beyond the event's.
     OutOfRange,
     /// The player has already dropped.
     AlreadyDropped,
+    /// The player has not dropped ([`Event::reenter`]).
+    NotDropped,
 }
 
 impl fmt::Display for DropError {
@@ -294,13 +332,15 @@ impl fmt::Display for DropError {
         f.write_str(match self {
             Self::OutOfRange => "not a player of the event",
             Self::AlreadyDropped => "the player has already dropped",
+            Self::NotDropped => "the player has not dropped",
         })
     }
 }
 
 impl core::error::Error for DropError {}
 
-/// A Swiss event in caller-provided words: players `1..=n`, up to `m` rounds, drops.
+/// A Swiss event in caller-provided words: players `PlayerId::new(0..n)`, up to `m` rounds,
+/// byes, losses without opponent, drops, late entries and re-entries.
 #[derive(Debug)]
 pub struct Event<'a> {
     players: usize,
@@ -310,12 +350,12 @@ pub struct Event<'a> {
     games: &'a mut [u32],
     /// Rounds taken part in (`k`).
     played: &'a mut [u32],
-    /// Wins (bits 0..8), losses (8..16), draws (16..24).
+    /// Wins, losses, draws and byes ([`WIN`], [`LOSS`], [`DRAW`], [`BYE`]).
     record: &'a mut [u32],
-    /// The last round with a match or a bye (0 = none), with [`DROPPED`].
+    /// The last round taken part in (0 = none), with [`DROPPED`].
     last: &'a mut [u32],
     opponent_count: &'a mut [u32],
-    /// `rounds` slots per player: the 0-based ids of its opponents, in order.
+    /// `rounds` slots per player: the indices of its opponents, in order.
     opponents: &'a mut [u32],
 }
 
@@ -328,75 +368,147 @@ struct Key {
     gw: u32,
     /// `G` (1 when no game was played).
     games: u32,
-    /// `C`, `OGW = C / (300·L₂·m)`.
-    ogw: u128,
     /// `m` (1 without an opponent).
     matches: u32,
+    /// `C`, `OGW = C / (300·L₂·m)`, little-endian limbs.
+    ogw: [u64; WIDE_LIMBS],
 }
 
-/// `L₁/k` for `k ≤ r` and `L₂/g` for `g ≤ 3r`, after round `r`.
+/// `L₁ = lcm(1..=r)` with `L₁/k` for `k ≤ r`, and `L₂ = lcm(1..=6r)`, after round `r`.
 struct Scales {
-    l1: u128,
-    l2: u128,
+    l1: u64,
     mw: [u64; MAX_ROUNDS as usize + 1],
-    gw: [u128; 3 * MAX_ROUNDS as usize + 1],
+    l2: [u64; WIDE_LIMBS],
     floor: u32,
 }
 
 impl Scales {
     fn new(round: u32, profile: Profile) -> Self {
         let r = round as usize;
-        let (l1, l2) = (LCM_UPTO[r], LCM_UPTO[3 * r]);
-        let mut scales = Self {
-            l1,
-            l2,
-            mw: [0; MAX_ROUNDS as usize + 1],
-            gw: [0; 3 * MAX_ROUNDS as usize + 1],
-            floor: profile.floor_300(),
-        };
-        for (k, slot) in scales.mw.iter_mut().enumerate().take(r + 1).skip(1) {
-            // `L₁ ≤ lcm(1..=26) < 2^38`.
-            *slot = u64::try_from(l1 / k as u128).unwrap_or(0);
+        let l1 = LCM_UPTO[r % LCM_UPTO.len()];
+        let mut mw = [0; MAX_ROUNDS as usize + 1];
+        for (k, slot) in mw.iter_mut().enumerate().take(r + 1).skip(1) {
+            *slot = l1 / k as u64;
         }
-        for (g, slot) in scales.gw.iter_mut().enumerate().take(3 * r + 1).skip(1) {
-            *slot = l2 / g as u128;
+        Self { l1, mw, l2: lcm_upto_wide(MAX_MATCH_GAMES * round), floor: profile.floor_300() }
+    }
+
+    /// `GW_j`'s `(B, G)`: `max(100·GP, c·G)` over `G`, and `(c, 1)` before any game.
+    fn game_win(&self, game_points: u32, games: u32) -> (u32, u32) {
+        if games == 0 {
+            (self.floor, 1)
+        } else {
+            ((100 * game_points).max(self.floor * games), games)
         }
-        scales
+    }
+
+    /// A player's term of his opponents' `C` sums: `B·(L₂/G)`, with `L₂/G` from `scale`.
+    fn ogw_term(&self, game_points: u32, games: u32, scale: impl Fn(u32) -> [u64; WIDE_LIMBS]) -> [u64; WIDE_LIMBS] {
+        let (b, g) = self.game_win(game_points, games);
+        let mut term = scale(g);
+        // `B·L₂/G ≤ 300·L₂` fits (module docs).
+        natural::mul_small(&mut term, u64::from(b));
+        term
+    }
+
+    /// `L₂/g` for `1 ≤ g ≤ 6r` (every `g` divides `L₂`).
+    fn divided(&self, g: u32) -> [u64; WIDE_LIMBS] {
+        let mut scale = self.l2;
+        natural::div_small(&mut scale, g);
+        scale
+    }
+}
+
+/// `lcm(1..=n)` in 256 bits (`n ≤ 6·MAX_ROUNDS`: at most 224 bits, module docs), by its prime
+/// powers.
+fn lcm_upto_wide(n: u32) -> [u64; WIDE_LIMBS] {
+    let mut lcm = [1, 0, 0, 0];
+    for p in 2..=n {
+        if (2..p).take_while(|d| d * d <= p).any(|d| p % d == 0) {
+            continue;
+        }
+        let mut power = u64::from(p);
+        while power * u64::from(p) <= u64::from(n) {
+            power *= u64::from(p);
+        }
+        natural::mul_small(&mut lcm, power);
+    }
+    lcm
+}
+
+/// The index of a player, for the columns.
+const fn at(player: PlayerId) -> usize {
+    player.index()
+}
+
+/// A player of the event by index (`index < players ≤ MAX_PLAYERS`).
+#[allow(clippy::cast_possible_truncation, reason = "indices are below MAX_PLAYERS")]
+const fn id(index: usize) -> PlayerId {
+    PlayerId::new(index as u32)
+}
+
+/// `Some(a·b + c)` if it fits a `usize` (for the `const` sizing functions).
+const fn checked_mul_add(a: usize, b: usize, c: usize) -> Option<usize> {
+    match a.checked_mul(b) {
+        Some(product) => product.checked_add(c),
+        None => None,
     }
 }
 
 impl<'a> Event<'a> {
     /// Words of scratch an event of `players` and `rounds` needs (`players · (rounds + 7)`),
-    /// if it fits a `usize`.
+    /// if it fits a `usize`; a `const fn`, to size a `static` buffer:
     ///
     /// ```
-    /// assert_eq!(referee_core::standings::Event::words_needed(8000, 18), Some(200_000));
-    /// ```
+    /// use referee_core::standings::Event;
     ///
-    /// # Complexity
-    /// `O(1)`.
-    #[must_use]
-    pub fn words_needed(players: u32, rounds: u32) -> Option<usize> {
-        let per_player = EVENT_WORDS_PER_PLAYER.checked_add(usize::try_from(rounds).ok()?)?;
-        usize::try_from(players).ok()?.checked_mul(per_player)
-    }
-
-    /// Words of scratch [`Event::rank`] needs for `players` players (`11 · players`), if it
-    /// fits a `usize`.
-    ///
-    /// ```
-    /// assert_eq!(referee_core::standings::Event::ranking_words(8000), Some(88_000));
+    /// const WORDS: usize = match Event::words_needed(8, 3) {
+    ///     Some(words) => words,
+    ///     None => panic!("too large"),
+    /// };
+    /// static mut EVENT: [u32; WORDS] = [0; WORDS];
+    /// assert_eq!(WORDS, 80);
+    /// assert_eq!(Event::words_needed(8000, 18), Some(200_000));
     /// ```
     ///
     /// # Complexity
     /// `O(1)`.
     #[must_use]
-    pub fn ranking_words(players: usize) -> Option<usize> {
-        players.checked_mul(RANKING_WORDS_PER_PLAYER)
+    pub const fn words_needed(players: u32, rounds: u32) -> Option<usize> {
+        // A `u32` fits the `usize` of every target the crate builds for (32 and 64 bits).
+        match EVENT_WORDS_PER_PLAYER.checked_add(rounds as usize) {
+            Some(per_player) => checked_mul_add(players as usize, per_player, 0),
+            None => None,
+        }
     }
 
-    /// An event of `players` (ids `1..=players`) and at most `rounds` rounds, before its first
-    /// round, in `scratch`.
+    /// Words of scratch [`Event::rank`] needs for an event of `players` and `rounds`
+    /// ([`RANKING_WORDS_PER_PLAYER`]` · players + `[`RANKING_WORDS_PER_ROUND`]` · rounds`), if
+    /// it fits a `usize`; a `const fn`:
+    ///
+    /// ```
+    /// use referee_core::standings::Event;
+    ///
+    /// const WORDS: usize = match Event::ranking_words(8, 3) {
+    ///     Some(words) => words,
+    ///     None => panic!("too large"),
+    /// };
+    /// static mut RANKING: [u32; WORDS] = [0; WORDS];
+    /// assert_eq!(WORDS, 8 * 15 + 3 * 48);
+    /// ```
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn ranking_words(players: u32, rounds: u32) -> Option<usize> {
+        match checked_mul_add(rounds as usize, RANKING_WORDS_PER_ROUND, 0) {
+            Some(per_round) => checked_mul_add(players as usize, RANKING_WORDS_PER_PLAYER, per_round),
+            None => None,
+        }
+    }
+
+    /// An event of `players` (`PlayerId::new(0)` to `PlayerId::new(players - 1)`) and at most
+    /// `rounds` rounds, before its first round, in `scratch`.
     ///
     /// ```
     /// use referee_core::standings::{Event, EventError};
@@ -461,8 +573,8 @@ impl<'a> Event<'a> {
     /// # Complexity
     /// `O(1)`.
     #[must_use]
-    pub const fn players(&self) -> usize {
-        self.players
+    pub const fn players(&self) -> u32 {
+        id(self.players).raw()
     }
 
     /// The current round (1-based; 0 before the first): the open one, or the last finished.
@@ -516,9 +628,9 @@ impl<'a> Event<'a> {
         self.clock.start()
     }
 
-    /// The 0-based index of player `id`, if in range.
-    fn index(&self, id: u32) -> Option<usize> {
-        (id as usize).checked_sub(1).filter(|&i| i < self.players)
+    /// The index of `player`, if he is one of the event's.
+    fn index(&self, player: PlayerId) -> Option<usize> {
+        Some(at(player)).filter(|&i| i < self.players)
     }
 
     /// Why player `i` cannot play in the open round, if he cannot.
@@ -533,19 +645,20 @@ impl<'a> Event<'a> {
         }
     }
 
-    /// Whether player `id` may take part in the open round (a match or a bye): `Ok` unless no
-    /// round is open, the id is not a player's, he has dropped, or he already played in it.
+    /// Whether `player` may take part in the open round (a match, a bye or a loss without
+    /// opponent): `Ok` unless no round is open, he is not a player of the event, he has
+    /// dropped, or he already played in it.
     ///
     /// ```
-    /// use referee_core::standings::{Event, RecordError};
+    /// use referee_core::standings::{Event, PlayerId, RecordError};
     ///
     /// let mut words = [0u32; 16];
     /// let mut event = Event::new(2, 1, &mut words[..])?;
     /// event.start_round()?;
-    /// event.bye(1)?;
-    /// assert_eq!(event.available(1), Err(RecordError::PlaysTwice { second: false }));
-    /// assert_eq!(event.available(2), Ok(()));
-    /// assert_eq!(event.available(3), Err(RecordError::OutOfRange { second: false }));
+    /// event.bye(PlayerId::new(0))?;
+    /// assert_eq!(event.available(PlayerId::new(0)), Err(RecordError::PlaysTwice { second: false }));
+    /// assert_eq!(event.available(PlayerId::new(1)), Ok(()));
+    /// assert_eq!(event.available(PlayerId::new(2)), Err(RecordError::OutOfRange { second: false }));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
@@ -554,45 +667,47 @@ impl<'a> Event<'a> {
     ///
     /// # Complexity
     /// `O(1)`.
-    pub fn available(&self, id: u32) -> Result<(), RecordError> {
+    pub fn available(&self, player: PlayerId) -> Result<(), RecordError> {
+        self.open_for(player).map(|_| ())
+    }
+
+    /// The index of `player` if he may take part in the open round.
+    fn open_for(&self, player: PlayerId) -> Result<usize, RecordError> {
         if !self.clock.is_open() {
             return Err(RecordError::NoOpenRound);
         }
-        let i = self.index(id).ok_or(RecordError::OutOfRange { second: false })?;
-        self.unavailable(i, false).map_or(Ok(()), Err)
+        let i = self.index(player).ok_or(RecordError::OutOfRange { second: false })?;
+        self.unavailable(i, false).map_or(Ok(i), Err)
     }
 
-    /// Records a match of the open round between players `first` and `second` (1-based ids).
+    /// Records a match of the open round between `first` and `second`: any result of the MTR
+    /// ([`MatchResult`]); a player who has not taken part yet enters the event with it (a late
+    /// entry).
     ///
     /// ```
-    /// use referee_core::standings::{Event, MatchResult, RecordError};
+    /// use referee_core::standings::{Event, MatchResult, PlayerId, RecordError};
     ///
     /// let mut words = [0u32; 32];
     /// let mut event = Event::new(3, 1, &mut words[..])?;
-    /// let two_one = MatchResult::new(2, 1, 0).ok_or("illegal")?;
-    /// assert_eq!(event.record(1, 2, two_one), Err(RecordError::NoOpenRound));
+    /// let [ann, bob, cid] = [0, 1, 2].map(PlayerId::new);
+    /// let two_one = MatchResult::new(2, 1, 0)?;
+    /// assert_eq!(event.record(ann, bob, two_one), Err(RecordError::NoOpenRound));
     /// event.start_round()?;
-    /// event.record(1, 2, two_one)?;
-    /// assert_eq!(event.record(3, 1, two_one), Err(RecordError::PlaysTwice { second: true }));
-    /// assert_eq!(event.record(3, 3, two_one), Err(RecordError::SelfMatch));
+    /// event.record(ann, bob, two_one)?;
+    /// assert_eq!(event.record(cid, ann, two_one), Err(RecordError::PlaysTwice { second: true }));
+    /// assert_eq!(event.record(cid, cid, two_one), Err(RecordError::SelfMatch));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
-    /// A [`RecordError`], checked in this order: no open round; for the first player an id
-    /// outside `1..=n`, a dropped player, a player who already played this round; then the
-    /// same player twice; then the second player's checks. The event is unchanged then.
+    /// A [`RecordError`], checked in this order: no open round; for `first` a player beyond
+    /// the event's, a dropped player, a player who already played this round; then the same
+    /// player twice; then `second`'s checks. The event is unchanged then.
     ///
     /// # Complexity
     /// `O(1)`.
-    pub fn record(&mut self, first: u32, second: u32, result: MatchResult) -> Result<(), RecordError> {
-        if !self.clock.is_open() {
-            return Err(RecordError::NoOpenRound);
-        }
-        let a = self.index(first).ok_or(RecordError::OutOfRange { second: false })?;
-        if let Some(e) = self.unavailable(a, false) {
-            return Err(e);
-        }
+    pub fn record(&mut self, first: PlayerId, second: PlayerId, result: MatchResult) -> Result<(), RecordError> {
+        let a = self.open_for(first)?;
         let b = self.index(second).ok_or(RecordError::OutOfRange { second: true })?;
         if a == b {
             return Err(RecordError::SelfMatch);
@@ -602,23 +717,22 @@ impl<'a> Event<'a> {
         }
         let (mp_a, mp_b) = result.match_points();
         let (gp_a, gp_b) = result.game_points();
-        for (me, other, mp, gp) in [(a, b, mp_a, gp_a), (b, a, mp_b, gp_b)] {
-            // The record field of a win, a loss or a draw; at most `MAX_ROUNDS < 256` each.
+        for (me, other, mp, gp) in [(a, second, mp_a, gp_a), (b, first, mp_b, gp_b)] {
             let outcome = match mp {
-                3 => 1,
-                0 => 1 << 8,
-                _ => 1 << 16,
+                3 => WIN,
+                0 => LOSS,
+                _ => DRAW,
             };
             self.take_part(me, mp, gp, result.games(), outcome);
             let slot = me * self.clock.rounds() as usize + self.opponent_count[me] as usize;
-            // `other < n ≤ MAX_PLAYERS`.
-            self.opponents[slot] = u32::try_from(other).unwrap_or(u32::MAX);
+            self.opponents[slot] = other.raw();
             self.opponent_count[me] += 1;
         }
         Ok(())
     }
 
-    /// Adds one round taken part in to player `i`.
+    /// Adds one round taken part in to player `i`: at most one a round, so every count stays
+    /// at most `MAX_ROUNDS` and each `record` field below 256.
     fn take_part(&mut self, i: usize, mp: u32, gp: u32, games: u32, outcome: u32) {
         self.last[i] = self.clock.round();
         self.played[i] += 1;
@@ -628,65 +742,90 @@ impl<'a> Event<'a> {
         self.record[i] += outcome;
     }
 
-    /// Gives player `id` a bye in the open round: a won match, 2-0 in games, no opponent.
+    /// Gives `player` a bye in the open round: a won match, 2-0 in games, no opponent.
     ///
     /// ```
-    /// use referee_core::standings::{Event, Profile};
+    /// use referee_core::standings::{Event, PlayerId, Profile};
     ///
     /// let mut words = [0u32; 16];
     /// let mut event = Event::new(1, 1, &mut words[..])?;
+    /// let ann = PlayerId::new(0);
     /// event.start_round()?;
-    /// event.bye(1)?;
+    /// event.bye(ann)?;
     /// event.finish_round()?;
-    /// let s = event.standing(0, Profile::Mtr).ok_or("no player")?;
-    /// assert_eq!((s.match_points, s.wins, s.omw.to_string(), s.gw.to_string()), (3, 1, "33/100".into(), "1/1".into()));
+    /// let s = event.standing(ann, Profile::Mtr).ok_or("no player")?;
+    /// assert_eq!((s.match_points, s.wins, s.byes, s.omw.to_string(), s.gw.to_string()), (3, 1, 1, "33/100".into(), "1/1".into()));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
-    /// [`RecordError::NoOpenRound`], or for the player (`second: false`) an id outside
-    /// `1..=n`, a dropped player, a player who already played this round.
+    /// [`RecordError::NoOpenRound`], or for the player (`second: false`) a player beyond the
+    /// event's, a dropped player, a player who already played this round.
     ///
     /// # Complexity
     /// `O(1)`.
-    pub fn bye(&mut self, id: u32) -> Result<(), RecordError> {
-        if !self.clock.is_open() {
-            return Err(RecordError::NoOpenRound);
-        }
-        let i = self.index(id).ok_or(RecordError::OutOfRange { second: false })?;
-        if let Some(e) = self.unavailable(i, false) {
-            return Err(e);
-        }
-        self.take_part(i, 3, 6, 2, 1);
+    pub fn bye(&mut self, player: PlayerId) -> Result<(), RecordError> {
+        let i = self.open_for(player)?;
+        self.take_part(i, 3, 6, 2, WIN | BYE);
         Ok(())
     }
 
-    /// Drops player `id`: his results stay and he stays an opponent in the averages of the
-    /// others, but he takes part in no later round (and, if a round is open and he has not
-    /// played in it yet, not in that one either).
+    /// Gives `player` a loss without opponent in the open round: a match lost 0-2 against
+    /// nobody (a late entrant's missed round, one half of a double loss, a no-show): 0 match
+    /// points, 0 game points, 2 games, a round taken part in, nobody's opponent.
     ///
     /// ```
-    /// use referee_core::standings::{Event, MatchResult, RecordError};
+    /// use referee_core::standings::{Event, PlayerId, Profile};
     ///
-    /// let mut words = [0u32; 32];
-    /// let mut event = Event::new(3, 2, &mut words[..])?;
+    /// let mut words = [0u32; 16];
+    /// let mut event = Event::new(1, 1, &mut words[..])?;
+    /// let ann = PlayerId::new(0);
     /// event.start_round()?;
-    /// event.record(1, 2, MatchResult::new(2, 0, 0).ok_or("illegal")?)?;
-    /// event.bye(3)?;
+    /// event.loss(ann)?;
     /// event.finish_round()?;
-    /// event.drop_player(2)?;
-    /// event.start_round()?;
-    /// assert_eq!(event.bye(2), Err(RecordError::Dropped { second: false }));
+    /// let s = event.standing(ann, Profile::Mtr).ok_or("no player")?;
+    /// assert_eq!((s.match_points, s.losses, s.rounds_played, s.gw.to_string()), (0, 1, 1, "33/100".into()));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
-    /// [`DropError::OutOfRange`] for an id outside `1..=n`, [`DropError::AlreadyDropped`].
+    /// As [`Event::bye`].
     ///
     /// # Complexity
     /// `O(1)`.
-    pub fn drop_player(&mut self, id: u32) -> Result<(), DropError> {
-        let i = self.index(id).ok_or(DropError::OutOfRange)?;
+    pub fn loss(&mut self, player: PlayerId) -> Result<(), RecordError> {
+        let i = self.open_for(player)?;
+        self.take_part(i, 0, 0, 2, LOSS);
+        Ok(())
+    }
+
+    /// Drops `player`: his results stay and he stays an opponent in the averages of the
+    /// others, but he takes part in no later round (and, if a round is open and he has not
+    /// played in it yet, not in that one either) unless he [enters again](Event::reenter).
+    ///
+    /// ```
+    /// use referee_core::standings::{Event, MatchResult, PlayerId, RecordError};
+    ///
+    /// let mut words = [0u32; 32];
+    /// let mut event = Event::new(3, 2, &mut words[..])?;
+    /// let [ann, bob, cid] = [0, 1, 2].map(PlayerId::new);
+    /// event.start_round()?;
+    /// event.record(ann, bob, MatchResult::new(2, 0, 0)?)?;
+    /// event.bye(cid)?;
+    /// event.finish_round()?;
+    /// event.drop_player(bob)?;
+    /// event.start_round()?;
+    /// assert_eq!(event.bye(bob), Err(RecordError::Dropped { second: false }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`DropError::OutOfRange`] for a player beyond the event's, [`DropError::AlreadyDropped`].
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    pub fn drop_player(&mut self, player: PlayerId) -> Result<(), DropError> {
+        let i = self.index(player).ok_or(DropError::OutOfRange)?;
         if self.last[i] & DROPPED != 0 {
             return Err(DropError::AlreadyDropped);
         }
@@ -694,19 +833,41 @@ impl<'a> Event<'a> {
         Ok(())
     }
 
-    /// Closes the open round. A player who has neither a match nor a bye in it has dropped
-    /// (after his previous round), as in a results file.
+    /// Lets a dropped `player` take part again (a re-entry): his results so far stay.
+    ///
+    /// # Errors
+    /// [`DropError::OutOfRange`] for a player beyond the event's, [`DropError::NotDropped`].
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    pub fn reenter(&mut self, player: PlayerId) -> Result<(), DropError> {
+        let i = self.index(player).ok_or(DropError::OutOfRange)?;
+        if self.last[i] & DROPPED == 0 {
+            return Err(DropError::NotDropped);
+        }
+        self.last[i] &= !DROPPED;
+        Ok(())
+    }
+
+    /// Closes the open round. A player who took part in an earlier round but has neither a
+    /// match, a bye nor a loss in this one has dropped (after his previous round), as in a
+    /// results file; a player who has not taken part yet may still enter later.
     ///
     /// ```
-    /// use referee_core::standings::{Event, Profile, RoundError};
+    /// use referee_core::standings::{Event, PlayerId, Profile, RoundError};
     ///
     /// let mut words = [0u32; 32];
     /// let mut event = Event::new(2, 2, &mut words[..])?;
+    /// let [ann, bob] = [0, 1].map(PlayerId::new);
     /// assert_eq!(event.finish_round(), Err(RoundError::NotOpen));
     /// event.start_round()?;
-    /// event.bye(1)?;
-    /// event.finish_round()?; // player 2 took no part: he has dropped
-    /// assert!(event.standing(1, Profile::Mtr).is_some_and(|s| s.dropped && s.rounds_played == 0));
+    /// event.bye(ann)?;
+    /// event.finish_round()?; // Bob has not entered yet
+    /// event.start_round()?;
+    /// event.bye(bob)?;
+    /// event.finish_round()?; // Ann took no part: she has dropped
+    /// assert_eq!(event.is_dropped(ann), Some(true));
+    /// assert!(event.standing(bob, Profile::Mtr).is_some_and(|s| !s.dropped && s.rounds_played == 1));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
@@ -718,140 +879,162 @@ impl<'a> Event<'a> {
     pub fn finish_round(&mut self) -> Result<(), RoundError> {
         let round = self.clock.finish()?;
         for last in self.last.iter_mut() {
-            if *last != round {
+            if *last & !DROPPED != 0 && *last != round {
                 *last |= DROPPED;
             }
         }
         Ok(())
     }
 
-    /// Whether player `index` (0-based) has dropped; `None` beyond the players.
+    /// Whether `player` has dropped; `None` beyond the players.
     ///
     /// # Complexity
     /// `O(1)`.
     #[must_use]
-    pub fn is_dropped(&self, index: usize) -> Option<bool> {
-        self.last.get(index).map(|last| last & DROPPED != 0)
+    pub fn is_dropped(&self, player: PlayerId) -> Option<bool> {
+        self.index(player).map(|i| self.dropped_at(i))
     }
 
-    /// The 0-based ids of player `index`'s opponents, one per match, in round order (empty
-    /// beyond the players).
+    /// Whether the player at index `i < n` has dropped.
+    pub(crate) fn dropped_at(&self, i: usize) -> bool {
+        self.last[i] & DROPPED != 0
+    }
+
+    /// `player`'s opponents, one per match, in round order (none beyond the players).
     ///
     /// ```
-    /// use referee_core::standings::{Event, MatchResult};
+    /// use referee_core::standings::{Event, MatchResult, PlayerId};
     ///
     /// let mut words = [0u32; 32];
     /// let mut event = Event::new(3, 2, &mut words[..])?;
+    /// let [ann, bob, cid] = [0, 1, 2].map(PlayerId::new);
     /// event.start_round()?;
-    /// event.record(1, 3, MatchResult::new(2, 0, 0).ok_or("illegal")?)?;
-    /// event.bye(2)?;
+    /// event.record(ann, cid, MatchResult::new(2, 0, 0)?)?;
+    /// event.bye(bob)?;
     /// event.finish_round()?;
-    /// assert_eq!((event.opponents(0), event.opponents(1), event.byes(1)), (&[2][..], &[][..], 1));
+    /// assert!(event.opponents(ann).eq([cid]));
+    /// assert_eq!((event.opponents(bob).len(), event.byes(bob)), (0, 1));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Complexity
-    /// `O(1)`.
-    #[must_use]
-    pub fn opponents(&self, index: usize) -> &[u32] {
-        let Some(&count) = self.opponent_count.get(index) else { return &[] };
-        let start = index * self.clock.rounds() as usize;
-        &self.opponents[start..start + count as usize]
+    /// `O(1)`, then `O(1)` per opponent.
+    pub fn opponents(&self, player: PlayerId) -> impl ExactSizeIterator<Item = PlayerId> + '_ {
+        let list = self.index(player).map_or(&[][..], |i| self.opponents_at(i));
+        list.iter().map(|&o| PlayerId::new(o))
     }
 
-    /// The number of byes player `index` has had (rounds taken part in without a match).
-    ///
-    /// # Complexity
-    /// `O(1)`.
-    #[must_use]
-    pub fn byes(&self, index: usize) -> u32 {
-        match (self.played.get(index), self.opponent_count.get(index)) {
-            (Some(&played), Some(&matches)) => played.saturating_sub(matches),
-            _ => 0,
-        }
-    }
-
-    /// Player `index`'s match points (0 beyond the players).
-    ///
-    /// # Complexity
-    /// `O(1)`.
-    #[must_use]
-    pub fn match_points(&self, index: usize) -> u32 {
-        self.match_points.get(index).copied().unwrap_or(0)
-    }
-
-    /// The sort key of player `i` under `scales` (module docs): `O(m)` for his `m` matches.
-    fn key(&self, i: usize, scales: &Scales) -> Key {
-        let c = scales.floor;
-        let (k, g) = (self.played[i], self.games[i]);
-        let (gw, games) = if k == 0 { (c, 1) } else { ((100 * self.game_points[i]).max(c * g), g) };
-        let count = self.opponent_count[i] as usize;
-        if count == 0 {
-            return Key {
-                omw: u64::try_from(u128::from(c) * scales.l1).unwrap_or(u64::MAX),
-                gw,
-                games,
-                ogw: u128::from(c) * scales.l2,
-                matches: 1,
-            };
-        }
+    /// The indices of the opponents of the player at index `i < n`.
+    pub(crate) fn opponents_at(&self, i: usize) -> &[u32] {
         let start = i * self.clock.rounds() as usize;
-        let (mut omw, mut ogw) = (0u64, 0u128);
-        for &j in &self.opponents[start..start + count] {
-            let j = j as usize;
-            // An opponent has played a match: `k_j ≥ 1`, `G_j ≥ 2`.
-            let (kj, gj) = (self.played[j], self.games[j]);
-            let mw = (100 * self.match_points[j]).max(c * kj);
-            omw += u64::from(mw) * scales.mw[kj as usize];
-            let gwj = (100 * self.game_points[j]).max(c * gj);
-            ogw += u128::from(gwj) * scales.gw[gj as usize];
+        &self.opponents[start..start + self.opponent_count[i] as usize]
+    }
+
+    /// The number of byes `player` has had (0 beyond the players).
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn byes(&self, player: PlayerId) -> u32 {
+        self.index(player).map_or(0, |i| self.byes_at(i))
+    }
+
+    /// The byes of the player at index `i < n`.
+    pub(crate) fn byes_at(&self, i: usize) -> u32 {
+        self.record[i] / BYE
+    }
+
+    /// `player`'s match points (0 beyond the players).
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn match_points(&self, player: PlayerId) -> u32 {
+        self.index(player).map_or(0, |i| self.match_points[i])
+    }
+
+    /// The match points of the player at index `i < n`.
+    pub(crate) fn match_points_at(&self, i: usize) -> u32 {
+        self.match_points[i]
+    }
+
+    /// The number of players, as an index bound.
+    pub(crate) const fn player_count(&self) -> usize {
+        self.players
+    }
+
+    /// The sort key of player `i`, with each opponent's `OGW` term from `term` (module docs):
+    /// `O(m)` for his `m` matches.
+    fn key(&self, i: usize, scales: &Scales, term: impl Fn(usize) -> [u64; WIDE_LIMBS]) -> Key {
+        let c = scales.floor;
+        let (gw, games) = scales.game_win(self.game_points[i], self.games[i]);
+        let count = self.opponent_count[i];
+        if count == 0 {
+            let mut ogw = scales.l2;
+            natural::mul_small(&mut ogw, u64::from(c));
+            return Key { omw: u64::from(c) * scales.l1, gw, games, matches: 1, ogw };
         }
-        Key { omw, gw, games, ogw, matches: self.opponent_count[i] }
+        let (mut omw, mut ogw) = (0u64, [0u64; WIDE_LIMBS]);
+        for &j in self.opponents_at(i) {
+            let j = j as usize;
+            // An opponent has played a match: `k_j ≥ 1`.
+            let kj = self.played[j];
+            let mw = (100 * self.match_points[j]).max(c * kj);
+            omw += u64::from(mw) * scales.mw[kj as usize % scales.mw.len()];
+            // At most `300·L₂·m ≤ 300·r·L₂`: no carry (module docs).
+            natural::add_assign(&mut ogw, &term(j));
+        }
+        Key { omw, gw, games, matches: count, ogw }
     }
 
     /// The standing of `i` from its key.
     fn standing_from(&self, i: usize, key: &Key, scales: &Scales) -> Standing {
         let record = self.record[i];
-        let m = u128::from(key.matches);
+        let field = |unit: u32| record / unit % 256;
+        let m = u64::from(key.matches);
+        // `300·L₁·m ≤ 300·r·L₁ < 2^64` and `300·L₂·m < 2^256` (module docs).
+        let mut ogw_den = scales.l2;
+        natural::mul_small(&mut ogw_den, 300 * m);
         Standing {
             match_points: self.match_points[i],
-            wins: record & 0xff,
-            losses: record >> 8 & 0xff,
-            draws: record >> 16 & 0xff,
+            wins: field(WIN),
+            losses: field(LOSS),
+            draws: field(DRAW),
+            byes: field(BYE),
             rounds_played: self.played[i],
-            dropped: self.last[i] & DROPPED != 0,
-            omw: reduce(u128::from(key.omw), 300 * scales.l1 * m),
+            dropped: self.dropped_at(i),
+            omw: reduce(u128::from(key.omw), u128::from(300 * scales.l1 * m)),
             gw: reduce(u128::from(key.gw), 300 * u128::from(key.games)),
-            ogw: reduce(key.ogw, 300 * scales.l2 * m),
+            ogw: WideFraction::new(&key.ogw, &ogw_den).unwrap_or(WideFraction::ZERO),
         }
     }
 
-    /// The standing of player `index` (0-based: the player with id `index + 1`) under
-    /// `profile`, from the results recorded so far; `None` for `index >= players()`.
+    /// The standing of `player` under `profile`, from the results recorded so far; `None`
+    /// beyond the players.
     ///
     /// ```
-    /// use referee_core::standings::{Event, MatchResult, Profile};
+    /// use referee_core::standings::{Event, MatchResult, PlayerId, Profile};
     ///
     /// let mut words = [0u32; 32];
     /// let mut event = Event::new(2, 1, &mut words[..])?;
+    /// let [ann, bob] = [0, 1].map(PlayerId::new);
     /// event.start_round()?;
-    /// event.record(1, 2, MatchResult::new(2, 0, 0).ok_or("illegal")?)?;
+    /// event.record(ann, bob, MatchResult::new(2, 0, 0)?)?;
     /// event.finish_round()?;
-    /// let loser = event.standing(1, Profile::Contest).ok_or("no player 2")?;
+    /// let loser = event.standing(bob, Profile::Contest).ok_or("no such player")?;
     /// assert_eq!((loser.losses, loser.omw.to_string(), loser.gw.to_string()), (1, "1/1".into(), "1/3".into()));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Complexity
-    /// `O(r)` for the matches the player has played, plus three fraction reductions (and
-    /// `O(r)` to set up the scales).
+    /// `O(r)` for the matches the player has played (each opponent's term a 256-bit short
+    /// division), plus three fraction reductions.
     #[must_use]
-    pub fn standing(&self, index: usize, profile: Profile) -> Option<Standing> {
-        if index >= self.players {
-            return None;
-        }
+    pub fn standing(&self, player: PlayerId, profile: Profile) -> Option<Standing> {
+        let i = self.index(player)?;
         let scales = Scales::new(self.clock.round(), profile);
-        Some(self.standing_from(index, &self.key(index, &scales), &scales))
+        let key = self.key(i, &scales, |j| scales.ogw_term(self.game_points[j], self.games[j], |g| scales.divided(g)));
+        Some(self.standing_from(i, &key, &scales))
     }
 
     /// The ranked standings under `profile` from the results recorded so far, computed in
@@ -859,18 +1042,23 @@ impl<'a> Event<'a> {
     /// all four sharing a rank and kept in id order.
     ///
     /// ```
-    /// use referee_core::standings::{Event, MatchResult, Profile};
+    /// use referee_core::standings::{Event, MatchResult, PlayerId, Profile};
     ///
+    /// const RANKING: usize = match Event::ranking_words(4, 1) {
+    ///     Some(words) => words,
+    ///     None => panic!("too large"),
+    /// };
     /// let mut words = [0u32; 64];
     /// let mut event = Event::new(4, 1, &mut words[..])?;
+    /// let [ann, bob, cid, dee] = [0, 1, 2, 3].map(PlayerId::new);
     /// event.start_round()?;
-    /// event.record(1, 2, MatchResult::new(0, 2, 0).ok_or("illegal")?)?;
-    /// event.record(3, 4, MatchResult::new(0, 2, 0).ok_or("illegal")?)?;
+    /// event.record(ann, bob, MatchResult::new(0, 2, 0)?)?;
+    /// event.record(cid, dee, MatchResult::new(0, 2, 0)?)?;
     /// event.finish_round()?;
-    /// let mut rank_words = [0u32; 44];
+    /// let mut rank_words = [0u32; RANKING];
     /// let table = event.rank(Profile::Mtr, &mut rank_words[..])?;
-    /// let order: Vec<(u32, u32)> = table.iter().map(|row| (row.rank, row.player)).collect();
-    /// assert_eq!(order, [(1, 2), (1, 4), (3, 1), (3, 3)]); // two complete ties
+    /// let order: Vec<(u32, PlayerId)> = table.iter().map(|row| (row.rank, row.player)).collect();
+    /// assert_eq!(order, [(1, bob), (1, dee), (3, ann), (3, cid)]); // two complete ties
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
@@ -878,23 +1066,31 @@ impl<'a> Event<'a> {
     /// [`CapacityError`] when `scratch` holds fewer than [`Event::ranking_words`] words.
     ///
     /// # Complexity
-    /// `O(n·r)` for the statistics, then `O(n log n)` comparisons (each `O(1)`, on `u128`
-    /// cross products); `11·n` words.
+    /// `O(n·r)` for the statistics (256-bit additions), then `O(n log n)` comparisons (each
+    /// `O(1)`: cross products of 256 bits by 32); [`Event::ranking_words`].
     pub fn rank<'s>(
         &'s self,
         profile: Profile,
         scratch: &'s mut (impl Scratch + ?Sized),
     ) -> Result<Ranking<'s>, CapacityError> {
         let n = self.players;
-        let needed = Self::ranking_words(n).ok_or(CapacityError::unrepresentable(0))?;
+        let needed = Self::ranking_words(self.players(), self.rounds()).ok_or(CapacityError::unrepresentable(0))?;
         let words = scratch.words(needed)?;
         let (order, rest) = words.split_at_mut(n);
-        let (ranks, keys) = rest.split_at_mut(n);
+        let (ranks, rest) = rest.split_at_mut(n);
+        let (keys, divided) = rest.split_at_mut(n * KEY_WORDS);
         let scales = Scales::new(self.clock.round(), profile);
+        // `L₂/g` for `g = 1..=6r`: `6·rounds` slots.
+        for (g, stored) in (1..).zip(divided.chunks_exact_mut(WIDE_WORDS)) {
+            store_limbs(stored, &scales.divided(g));
+        }
+        let divided = &*divided;
+        let scale =
+            |g: u32| divided.get((g as usize).wrapping_sub(1) * WIDE_WORDS..).map_or([0; WIDE_LIMBS], load_limbs);
         for (i, (slot, stored)) in order.iter_mut().zip(keys.chunks_exact_mut(KEY_WORDS)).enumerate() {
-            // `i < n ≤ MAX_PLAYERS`.
-            *slot = u32::try_from(i).unwrap_or(u32::MAX);
-            store_key(stored, &self.key(i, &scales));
+            *slot = id(i).raw();
+            let term = |j: usize| scales.ogw_term(self.game_points[j], self.games[j], scale);
+            store_key(stored, &self.key(i, &scales, term));
         }
         let keys = &*keys;
         let mp = &*self.match_points;
@@ -912,8 +1108,7 @@ impl<'a> Event<'a> {
             let key = load_key(keys, i);
             *rank = match previous {
                 Some((p, ref k, shared)) if mp[p] == mp[i] && compare_keys(k, &key) == Ordering::Equal => shared,
-                // `position < n ≤ MAX_PLAYERS`.
-                _ => u32::try_from(position + 1).unwrap_or(u32::MAX),
+                _ => id(position).number().try_into().unwrap_or(u32::MAX),
             };
             previous = Some((i, key, *rank));
         }
@@ -921,26 +1116,33 @@ impl<'a> Event<'a> {
     }
 }
 
-/// Words of one stored [`Key`].
-const KEY_WORDS: usize = 9;
+/// Writes 256-bit `limbs` into 8 words, lowest first.
+fn store_limbs(words: &mut [u32], limbs: &[u64; WIDE_LIMBS]) {
+    for (pair, &limb) in words.chunks_exact_mut(2).zip(limbs) {
+        pair.copy_from_slice(&split_u64(limb));
+    }
+}
 
-/// Writes `key` into 9 words.
+/// Reads 256-bit limbs back from (the first) 8 words.
+fn load_limbs(words: &[u32]) -> [u64; WIDE_LIMBS] {
+    let mut limbs = [0; WIDE_LIMBS];
+    for (limb, pair) in limbs.iter_mut().zip(words.chunks_exact(2)) {
+        *limb = u64::from(pair[0]) | u64::from(pair[1]) << 32;
+    }
+    limbs
+}
+
+/// Writes `key` into [`KEY_WORDS`] words.
 fn store_key(words: &mut [u32], key: &Key) {
     let [a0, a1] = split_u64(key.omw);
-    let [c0, c1, c2, c3] = split_u128(key.ogw);
-    words.copy_from_slice(&[a0, a1, key.gw, key.games, c0, c1, c2, c3, key.matches]);
+    words[..5].copy_from_slice(&[a0, a1, key.gw, key.games, key.matches]);
+    store_limbs(&mut words[5..], &key.ogw);
 }
 
 /// Reads the key of player `i` back.
 fn load_key(keys: &[u32], i: usize) -> Key {
-    let w = &keys[i * KEY_WORDS..(i + 1) * KEY_WORDS];
-    Key {
-        omw: u64::from(w[0]) | u64::from(w[1]) << 32,
-        gw: w[2],
-        games: w[3],
-        ogw: u128::from(w[4]) | u128::from(w[5]) << 32 | u128::from(w[6]) << 64 | u128::from(w[7]) << 96,
-        matches: w[8],
-    }
+    let w = &keys[i * KEY_WORDS..][..KEY_WORDS];
+    Key { omw: u64::from(w[0]) | u64::from(w[1]) << 32, gw: w[2], games: w[3], matches: w[4], ogw: load_limbs(&w[5..]) }
 }
 
 /// The low and high words of `x` (truncation is the point).
@@ -949,19 +1151,19 @@ const fn split_u64(x: u64) -> [u32; 2] {
     [x as u32, (x >> 32) as u32]
 }
 
-/// The four words of `x`, lowest first (truncation is the point).
-#[allow(clippy::cast_possible_truncation)]
-const fn split_u128(x: u128) -> [u32; 4] {
-    [x as u32, (x >> 32) as u32, (x >> 64) as u32, (x >> 96) as u32]
-}
-
 /// `OMW`, then `GW`, then `OGW` of `a` against `b`, exactly (bounds in the module docs).
 fn compare_keys(a: &Key, b: &Key) -> Ordering {
     let (ma, mb) = (u128::from(a.matches), u128::from(b.matches));
     (u128::from(a.omw) * mb)
         .cmp(&(u128::from(b.omw) * ma))
         .then_with(|| (u64::from(a.gw) * u64::from(b.games)).cmp(&(u64::from(b.gw) * u64::from(a.games))))
-        .then_with(|| (a.ogw * mb).cmp(&(b.ogw * ma)))
+        .then_with(|| {
+            let (mut left, mut right) = (a.ogw, b.ogw);
+            // `C·m ≤ 300·r²·L₂ < 2^256` (module docs): no carry.
+            natural::mul_small(&mut left, u64::from(b.matches));
+            natural::mul_small(&mut right, u64::from(a.matches));
+            natural::compare(&left, &right)
+        })
 }
 
 /// `num / den` in lowest terms; `den > 0` by construction.
@@ -991,8 +1193,8 @@ impl fmt::Debug for Scales {
 pub struct Ranked {
     /// The rank (1-based; players tied on all four values share the rank of the first).
     pub rank: u32,
-    /// The player's id (1-based).
-    pub player: u32,
+    /// The player.
+    pub player: PlayerId,
     /// The player's standing.
     pub standing: Standing,
 }
@@ -1003,7 +1205,7 @@ impl Ranking<'_> {
         self.event
     }
 
-    /// The 0-based ids of the players, in ranked order.
+    /// The indices of the players, in ranked order.
     pub(crate) const fn order(&self) -> &[u32] {
         self.order
     }
@@ -1034,7 +1236,7 @@ impl Ranking<'_> {
     pub fn get(&self, position: usize) -> Option<Ranked> {
         let i = *self.order.get(position)? as usize;
         let standing = self.event.standing_from(i, &load_key(self.keys, i), &self.scales);
-        Some(Ranked { rank: self.ranks[position], player: u32::try_from(i + 1).unwrap_or(u32::MAX), standing })
+        Some(Ranked { rank: *self.ranks.get(position)?, player: id(i), standing })
     }
 
     /// The rows in ranked order.
@@ -1050,26 +1252,31 @@ impl Ranking<'_> {
 mod tests {
     use super::*;
 
-    fn lcm_upto(n: u128) -> Option<u128> {
-        let mut lcm: u128 = 1;
-        for g in 1..=n {
-            lcm = (lcm / crate::fraction::gcd_u128(lcm, g)).checked_mul(g)?;
+    /// `300·r²·lcm(1..=6r)` fits 256 bits for every `r ≤ MAX_ROUNDS` (the bound of `C·m`),
+    /// and `lcm_upto_wide` is the lcm.
+    #[test]
+    fn ogw_bound_fits_256_bits() {
+        for r in 1..=MAX_ROUNDS {
+            let mut bound = lcm_upto_wide(MAX_MATCH_GAMES * r);
+            for g in 1..=MAX_MATCH_GAMES * r {
+                let mut copy = bound;
+                assert_eq!(natural::div_small(&mut copy, g), 0, "{g} divides lcm(1..={})", 6 * r);
+            }
+            let carry = natural::mul_small(&mut bound, 300 * u64::from(r) * u64::from(r));
+            assert_eq!(carry, 0, "round {r}");
         }
-        Some(lcm)
+        // Room to spare at the last round: below 2^240.
+        let mut bound = lcm_upto_wide(MAX_MATCH_GAMES * MAX_ROUNDS);
+        natural::mul_small(&mut bound, 300 * u64::from(MAX_ROUNDS).pow(2));
+        assert!(bound[3] < 1 << 48);
     }
 
-    /// `300·r²·lcm(1..=3r)` fits a `u128` exactly for `r ≤ MAX_ROUNDS`, not for the next.
+    /// `300·r²·lcm(1..=r)` fits a `u64` up to `MAX_ROUNDS` (also checked at compile time).
     #[test]
-    fn overflow_bound_is_tight() {
-        let bound = |r: u128| lcm_upto(3 * r).and_then(|l| l.checked_mul(300 * r * r));
-        for r in 1..=u128::from(MAX_ROUNDS) {
-            assert!(bound(r).is_some(), "round {r} must fit");
-            assert_eq!(lcm_upto(3 * r), Some(LCM_UPTO[3 * r as usize]));
+    fn omw_bound_fits_64_bits() {
+        for (r, &lcm) in (0u64..).zip(&LCM_UPTO).skip(1) {
+            assert!(lcm.checked_mul(300 * r * r).is_some());
         }
-        assert!(bound(u128::from(MAX_ROUNDS) + 1).is_none());
-        // `A·m` fits a u64 with room.
-        let a = lcm_upto(u128::from(MAX_ROUNDS)).map(|l| l * 300 * 26 * 26);
-        assert!(a.is_some_and(|a| a < 1 << 64));
     }
 
     #[test]
@@ -1079,5 +1286,10 @@ mod tests {
         assert_eq!(Profile::from_name("contest"), Some(Profile::Contest));
         assert_eq!(Profile::from_name("MTR"), None);
         assert_eq!(Profile::default(), Profile::Mtr);
+    }
+
+    #[test]
+    fn ranking_words_are_as_documented() {
+        assert_eq!((RANKING_WORDS_PER_PLAYER, RANKING_WORDS_PER_ROUND), (15, 48));
     }
 }

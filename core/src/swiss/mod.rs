@@ -39,28 +39,33 @@
 //! A scoring device records each round's results as they come in and shows the standings:
 //!
 //! ```
-//! use referee_core::swiss::{MatchResult, Tournament};
+//! use referee_core::swiss::{MatchResult, PlayerId, Tournament};
 //!
-//! let mut words = [0u32; 64]; // `Tournament::words_needed(3, 2)` = 21
+//! const WORDS: usize = match Tournament::words_needed(3, 2) {
+//!     Some(words) => words,
+//!     None => panic!("too large"),
+//! };
+//! let mut words = [0u32; WORDS];
 //! let mut event = Tournament::new(3, 2, &mut words[..])?;
+//! let (ann, bob) = (PlayerId::new(0), PlayerId::new(1)); // the third player gets a bye
 //! event.start_round()?;
-//! event.record(1, 2, MatchResult::new(2, 1, 0).ok_or("illegal result")?)?; // player 3: a bye
+//! event.record(ann, bob, MatchResult::new(2, 1, 0)?)?;
 //! event.finish_round()?;
-//! let first = event.standing(0).ok_or("no player 1")?;
+//! let first = event.standing(ann).ok_or("no such player")?;
 //! assert_eq!((first.match_points, first.omw.to_string()), (3, "1/3".to_string()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! The judge format of the contest (`T` test cases, every round printed) is in [`text`].
 
-mod clock;
 pub mod text;
 
 use core::fmt;
 
 use crate::fraction::{reduce_smooth, Fraction, OddFactors};
 use crate::scratch::{CapacityError, Scratch};
-pub(crate) use clock::RoundClock;
+use crate::tournament::RoundClock;
+pub use crate::tournament::{MatchResult, PlayerId, RoundError};
 
 /// The most rounds whose statistics provably fit the integer types (see the module docs).
 pub const MAX_ROUNDS: u32 = 34;
@@ -83,7 +88,7 @@ type Row = [u32; WORDS_PER_PLAYER];
 /// [`Row`] word: `MP` (bits 0..8), `GP` (8..20) and `G` (20..28); a result adds to all three.
 const STATS: usize = 0;
 /// [`Row`] word: the last round with a match (bits 0..8, 0 = none), the number of matches
-/// recorded (8..16) and that last match's [`MatchResult::key`] (16..23), to take it back out
+/// recorded (8..16) and that last match's [`result_key`] (16..23), to take it back out
 /// while its round is open ([`Tournament::finished_counts`]).
 const SCHEDULE: usize = 1;
 /// [`Row`] word: what the player's opponents need of him after the last round: `max(MP, r)`
@@ -110,109 +115,56 @@ const fn pack(low: u32, middle: u32, high: u32) -> u32 {
     low | middle << 8 | high << 20
 }
 
-/// The result of one match: games won by the first player, by the second, and drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct MatchResult {
-    first: u8,
-    second: u8,
-    draws: u8,
-}
-
-impl MatchResult {
-    /// The ten legal results `w1 w2 d`.
-    pub const LEGAL: [(u8, u8, u8); 10] =
-        [(2, 0, 0), (0, 2, 0), (2, 1, 0), (1, 2, 0), (2, 0, 1), (0, 2, 1), (1, 1, 1), (1, 0, 2), (0, 1, 2), (0, 0, 3)];
-
-    /// The result `w1 w2 d` if it is one of the ten legal ones.
-    ///
-    /// # Complexity
-    /// `O(1)`.
-    #[must_use]
-    pub fn new(first: u8, second: u8, draws: u8) -> Option<Self> {
-        /// Bit `16·w1 + 4·w2 + d` is set for each legal result (every count is at most 3).
-        const LEGAL_BITS: u64 = {
-            let mut bits = 0;
-            let mut i = 0;
-            while i < MatchResult::LEGAL.len() {
-                let (w1, w2, d) = MatchResult::LEGAL[i];
-                bits |= 1 << (16 * w1 + 4 * w2 + d);
-                i += 1;
-            }
-            bits
-        };
-        let legal = first <= 3 && second <= 3 && draws <= 3 && LEGAL_BITS >> (16 * first + 4 * second + draws) & 1 == 1;
-        legal.then_some(Self { first, second, draws })
-    }
-
-    /// Match points of the first and the second player (3 win, 1 draw, 0 loss).
-    ///
-    /// # Complexity
-    /// `O(1)`.
-    #[must_use]
-    pub const fn match_points(self) -> (u32, u32) {
-        if self.first > self.second {
-            (3, 0)
-        } else if self.first < self.second {
-            (0, 3)
-        } else {
-            (1, 1)
-        }
-    }
-
-    /// Game points of the first and the second player (3 per game won, 1 per game drawn).
-    ///
-    /// # Complexity
-    /// `O(1)`.
-    #[must_use]
-    pub const fn game_points(self) -> (u32, u32) {
-        (3 * self.first as u32 + self.draws as u32, 3 * self.second as u32 + self.draws as u32)
-    }
-
-    /// Games played in the match (2 or 3).
-    ///
-    /// # Complexity
-    /// `O(1)`.
-    #[must_use]
-    pub const fn games(self) -> u32 {
-        (self.first + self.second + self.draws) as u32
-    }
-
-    /// The match for the first (`second == false`) or the second player in 7 bits:
-    /// `16·w1 + 4·w2 + d` (every count is at most 3) and the side. [`stats_delta`] tells what
-    /// it adds to his [`STATS`] word.
-    const fn key(self, second: bool) -> u32 {
-        let key = self.first as u32 * 16 + self.second as u32 * 4 + self.draws as u32;
-        if second {
-            key | SECOND_SIDE
-        } else {
-            key
-        }
-    }
-
-    /// What the match adds to the first and the second player's [`STATS`] word.
-    const fn stats_deltas(self) -> [u32; 2] {
-        let ((mp_first, mp_second), (gp_first, gp_second)) = (self.match_points(), self.game_points());
-        [pack(mp_first, gp_first, self.games()), pack(mp_second, gp_second, self.games())]
+/// The match for the first (`second == false`) or the second player in 7 bits:
+/// `16·w1 + 4·w2 + d` (every count is at most 3) and the side. [`stats_delta`] tells what it
+/// adds to his [`STATS`] word.
+const fn result_key(result: MatchResult, second: bool) -> u32 {
+    let key = result.first_wins() as u32 * 16 + result.second_wins() as u32 * 4 + result.draws() as u32;
+    if second {
+        key | SECOND_SIDE
+    } else {
+        key
     }
 }
 
-/// The side bit of a [`MatchResult::key`]: the second player's.
+/// What a match of `w1-w2-d` adds to the first and the second player's [`STATS`] word.
+const fn stats_deltas(w1: u32, w2: u32, d: u32) -> [u32; 2] {
+    let (mp_first, mp_second) = if w1 > w2 {
+        (3, 0)
+    } else if w1 < w2 {
+        (0, 3)
+    } else {
+        (1, 1)
+    };
+    let games = w1 + w2 + d;
+    [pack(mp_first, 3 * w1 + d, games), pack(mp_second, 3 * w2 + d, games)]
+}
+
+/// Bit `16·w1 + 4·w2 + d` is set for each of the ten results of the contest.
+const CONTEST_KEYS: u64 = {
+    let mut bits = 0;
+    let mut i = 0;
+    while i < MatchResult::CONTEST.len() {
+        bits |= 1 << result_key(MatchResult::CONTEST[i], false);
+        i += 1;
+    }
+    bits
+};
+
+/// The side bit of a [`result_key`]: the second player's.
 const SECOND_SIDE: u32 = 64;
 
-/// What the match of a [`MatchResult::key`] adds to its player's [`STATS`] word, from a table
-/// of the 128 keys.
+/// What the match of a [`result_key`] adds to its player's [`STATS`] word, from a table of the
+/// 128 keys.
 #[inline]
 fn stats_delta(key: u32) -> u32 {
-    /// [`MatchResult::stats_deltas`] of every triple of counts up to 3, for each side.
+    /// [`stats_deltas`] of every triple of counts up to 3, for each side.
     static DELTAS: [u32; 128] = {
         let mut table = [0; 128];
-        let mut key = 0;
+        let mut key = 0u32;
         while key < 64 {
-            #[allow(clippy::cast_possible_truncation, reason = "each count is below 4")]
-            let result = MatchResult { first: (key / 16) as u8, second: (key / 4 % 4) as u8, draws: (key % 4) as u8 };
-            let [first, second] = result.stats_deltas();
-            (table[key], table[key | SECOND_SIDE as usize]) = (first, second);
+            let [first, second] = stats_deltas(key / 16, key / 4 % 4, key % 4);
+            (table[key as usize], table[(key | SECOND_SIDE) as usize]) = (first, second);
             key += 1;
         }
         table
@@ -270,35 +222,12 @@ impl fmt::Display for TournamentError {
 
 impl core::error::Error for TournamentError {}
 
-/// Why a round cannot be opened or closed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum RoundError {
-    /// [`Tournament::start_round`] while a round is open.
-    AlreadyOpen,
-    /// [`Tournament::start_round`] after the last round.
-    AllPlayed,
-    /// [`Tournament::finish_round`] with no round open.
-    NotOpen,
-}
-
-impl fmt::Display for RoundError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::AlreadyOpen => "a round is already open",
-            Self::AllPlayed => "every round has been played",
-            Self::NotOpen => "no round is open",
-        })
-    }
-}
-
-impl core::error::Error for RoundError {}
-
 /// Why a match cannot be recorded ([`Tournament::record`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
 pub enum RecordError {
-    /// A player id outside `1..=n`; `second` tells which of the two.
+    /// A player beyond the tournament's; `second` tells which of the two.
     OutOfRange {
         /// Whether it is the second player of the match.
         second: bool,
@@ -312,6 +241,9 @@ pub enum RecordError {
     },
     /// No round is open ([`Tournament::start_round`] was not called, or all rounds are done).
     NoOpenRound,
+    /// The result is not one of the ten of the contest ([`MatchResult::CONTEST`]): the
+    /// tournament's bounds hold for matches of two or three games.
+    NotContest(MatchResult),
 }
 
 impl fmt::Display for RecordError {
@@ -322,6 +254,13 @@ impl fmt::Display for RecordError {
             Self::SelfMatch => f.write_str("a player cannot play a match against himself"),
             Self::PlaysTwice { second } => write!(f, "{} already has a match in this round", which(second)),
             Self::NoOpenRound => f.write_str("no round is open"),
+            Self::NotContest(r) => write!(
+                f,
+                "{}-{}-{} is not one of the ten results of the contest (a match of two or three games)",
+                r.first_wins(),
+                r.second_wins(),
+                r.draws()
+            ),
         }
     }
 }
@@ -347,17 +286,31 @@ pub struct Tournament<'a> {
 
 impl<'a> Tournament<'a> {
     /// Words of scratch a tournament of `players` and `rounds` needs (`players · (rounds + 5)`),
-    /// if it fits a `usize`.
+    /// if it fits a `usize`; a `const fn`, so that a `static` buffer can be sized by it:
+    ///
+    /// ```
+    /// use referee_core::swiss::Tournament;
+    ///
+    /// const WORDS: usize = match Tournament::words_needed(16, 5) {
+    ///     Some(words) => words,
+    ///     None => panic!("too large"),
+    /// };
+    /// static mut SCRATCH: [u32; WORDS] = [0; WORDS];
+    /// assert_eq!(WORDS, 160);
+    /// ```
     ///
     /// # Complexity
     /// `O(1)`.
     #[must_use]
-    pub fn words_needed(players: u32, rounds: u32) -> Option<usize> {
-        let per_player = WORDS_PER_PLAYER.checked_add(usize::try_from(rounds).ok()?)?;
-        usize::try_from(players).ok()?.checked_mul(per_player)
+    pub const fn words_needed(players: u32, rounds: u32) -> Option<usize> {
+        // A `u32` fits the `usize` of every target the crate builds for (32 and 64 bits).
+        match WORDS_PER_PLAYER.checked_add(rounds as usize) {
+            Some(per_player) => (players as usize).checked_mul(per_player),
+            None => None,
+        }
     }
 
-    /// A tournament of `players` (ids `1..=players`) and `rounds` before its first round, in
+    /// A tournament of `players` (ids `PlayerId::new(0..players)`) and `rounds` before its first round, in
     /// `scratch`.
     ///
     /// # Errors
@@ -400,8 +353,11 @@ impl<'a> Tournament<'a> {
     /// # Complexity
     /// `O(1)`.
     #[must_use]
-    pub const fn players(&self) -> usize {
-        self.rows.len()
+    pub const fn players(&self) -> u32 {
+        // At most `MAX_PLAYERS` rows (checked by `new`).
+        #[allow(clippy::cast_possible_truncation, reason = "at most MAX_PLAYERS rows")]
+        let players = self.rows.len() as u32;
+        players
     }
 
     /// The current round (1-based; 0 before the first).
@@ -443,22 +399,22 @@ impl<'a> Tournament<'a> {
         self.clock.start()
     }
 
-    /// Records a match of the open round between players `first` and `second` (1-based ids).
+    /// Records a match of the open round between players `first` and `second`.
     ///
     /// # Errors
-    /// A [`RecordError`]: no open round, an id outside `1..=n`, a player against himself, a
-    /// player who already has a match this round. The tournament is unchanged then.
+    /// A [`RecordError`]: no open round, a player beyond the tournament's, a player against
+    /// himself, a player who already has a match this round, a result that is not one of the
+    /// contest's ten ([`MatchResult::CONTEST`]). The tournament is unchanged then.
     ///
     /// # Complexity
     /// `O(1)`.
     // Inlined on 64-bit hosts into the judge reader's loop (1.5 % of `swiss_max.in`).
     #[cfg_attr(target_pointer_width = "64", inline(always))]
-    pub fn record(&mut self, first: u32, second: u32, result: MatchResult) -> Result<(), RecordError> {
+    pub fn record(&mut self, first: PlayerId, second: PlayerId, result: MatchResult) -> Result<(), RecordError> {
         if !self.clock.is_open() {
             return Err(RecordError::NoOpenRound);
         }
-        // Id 0 wraps around to `usize::MAX`: out of range as any id above `n`.
-        let (a, b) = ((first as usize).wrapping_sub(1), (second as usize).wrapping_sub(1));
+        let (a, b) = (first.index(), second.index());
         if a >= self.rows.len() {
             return Err(RecordError::OutOfRange { second: false });
         }
@@ -468,6 +424,10 @@ impl<'a> Tournament<'a> {
         if a == b {
             return Err(RecordError::SelfMatch);
         }
+        let key = result_key(result, false);
+        if CONTEST_KEYS >> key & 1 == 0 {
+            return Err(RecordError::NotContest(result));
+        }
         let round = self.clock.round();
         let played_now = |row: &Row| row[SCHEDULE] & LOW_FIELD == round;
         if played_now(&self.rows[a]) {
@@ -476,8 +436,7 @@ impl<'a> Tournament<'a> {
         if played_now(&self.rows[b]) {
             return Err(RecordError::PlaysTwice { second: true });
         }
-        let key = result.key(false);
-        for (me, other, key) in [(a, second - 1, key), (b, first - 1, key | SECOND_SIDE)] {
+        for (me, other, key) in [(a, second.raw(), key), (b, first.raw(), key | SECOND_SIDE)] {
             let row = &mut self.rows[me];
             // One match a round: at most `rounds ≤ 34` recorded.
             let count = row[SCHEDULE] >> 8 & LOW_FIELD;
@@ -535,15 +494,15 @@ impl<'a> Tournament<'a> {
         Ok(())
     }
 
-    /// The standing of player `index` (0-based, the player with id `index + 1`) after the last
-    /// finished round (all 0 and `1/3` before the first), also while a round is open: the
-    /// matches recorded in it count once it is finished. `None` for `index >= players()`.
+    /// The standing of `player` after the last finished round (all 0 and `1/3` before the
+    /// first), also while a round is open: the matches recorded in it count once it is
+    /// finished. `None` for a player beyond the tournament's.
     ///
     /// # Complexity
     /// `O(r)` for the `r` matches the player has played, plus two fraction reductions.
     #[must_use]
-    pub fn standing(&self, index: usize) -> Option<Standing> {
-        (index < self.rows.len()).then(|| self.standing_of(index))
+    pub fn standing(&self, player: PlayerId) -> Option<Standing> {
+        (player.index() < self.rows.len()).then(|| self.standing_of(player.index()))
     }
 
     /// [`Tournament::standing`] of a valid index.
@@ -903,7 +862,7 @@ mod tests {
     fn standings_before_the_first_round_are_zero_and_one_third() {
         let mut words = [0u32; 16];
         let event = Tournament::new(2, 1, &mut words[..]).unwrap();
-        let standing = event.standing(1).unwrap();
+        let standing = event.standing(PlayerId::new(1)).unwrap();
         assert_eq!((standing.match_points, standing.omw, standing.gw, standing.ogw), (0, THIRD, THIRD, THIRD));
     }
 
@@ -913,19 +872,23 @@ mod tests {
     }
 
     #[test]
-    fn legal_results_score_as_specified() {
+    fn results_score_as_specified_and_only_the_contest_ones_are_recorded() {
         let r = MatchResult::new(2, 1, 0).unwrap();
         assert_eq!((r.match_points(), r.game_points(), r.games()), ((3, 0), (6, 3), 3));
         let r = MatchResult::new(1, 1, 1).unwrap();
         assert_eq!((r.match_points(), r.game_points(), r.games()), ((1, 1), (4, 4), 3));
-        for (first, second, draws) in MatchResult::LEGAL {
-            let result = MatchResult::new(first, second, draws).unwrap();
-            let deltas = [false, true].map(|second| stats_delta(result.key(second)));
-            assert_eq!(deltas, result.stats_deltas(), "{first} {second} {draws}");
-        }
         for (first, second, draws) in all_small_triples() {
-            let legal = MatchResult::LEGAL.contains(&(first, second, draws));
-            assert_eq!(MatchResult::new(first, second, draws).is_some(), legal, "{first} {second} {draws}");
+            let Ok(result) = MatchResult::new(first, second, draws) else { continue };
+            let deltas = [false, true].map(|second| stats_delta(result_key(result, second)));
+            let [w1, w2, d] = [first, second, draws].map(u32::from);
+            assert_eq!(deltas, stats_deltas(w1, w2, d), "{first} {second} {draws}");
+            let mut words = [0u32; 16];
+            let mut event = Tournament::new(2, 1, &mut words[..]).unwrap();
+            event.start_round().unwrap();
+            let recorded = event.record(PlayerId::new(0), PlayerId::new(1), result);
+            let expected = if result.is_contest() { Ok(()) } else { Err(RecordError::NotContest(result)) };
+            assert_eq!(recorded, expected, "{first} {second} {draws}");
+            assert_eq!(CONTEST_KEYS >> result_key(result, false) & 1 == 1, result.is_contest());
         }
     }
 }

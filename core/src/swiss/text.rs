@@ -5,7 +5,7 @@
 use core::fmt::Write;
 use core::ops::Range;
 
-use super::{MatchResult, RecordError, Tournament, TournamentError, MAX_PLAYERS, MAX_ROUNDS};
+use super::{MatchResult, PlayerId, RecordError, Tournament, TournamentError, MAX_PLAYERS, MAX_ROUNDS};
 use crate::scratch::Scratch;
 use crate::text::format::LineBuf;
 use crate::text::scanner::short_number;
@@ -24,7 +24,7 @@ fn read_result<B: Window>(scanner: &mut Scanner<B>) -> Result<MatchResult> {
     {
         *slot = scanner.number(what, 0u8, 3)?;
     }
-    MatchResult::new(games[0], games[1], games[2]).ok_or(Error::new(
+    MatchResult::new(games[0], games[1], games[2]).ok().filter(|result| result.is_contest()).ok_or(Error::new(
         at,
         ErrorKind::Invalid(
             "not a legal match result: w1 w2 d must be one of 2 0 0, 0 2 0, 2 1 0, 1 2 0, 2 0 1, 0 2 1, 1 1 1, 1 0 2, 0 1 2, 0 0 3",
@@ -40,7 +40,7 @@ fn read_result<B: Window>(scanner: &mut Scanner<B>) -> Result<MatchResult> {
 /// # Complexity
 /// `O(1)`: three words read, no loop.
 #[inline(always)]
-fn quick_match(bytes: &[u8; QUICK_BYTES]) -> Option<(u32, u32, MatchResult, usize)> {
+fn quick_match(bytes: &[u8; QUICK_BYTES]) -> Option<(PlayerId, PlayerId, MatchResult, usize)> {
     // Each word starts within the line's first 24 bytes (two ids of up to 7 digits, their
     // spaces, the result): the index modulo 32 is that index and needs no bounds check.
     let word = |at: usize| bytes[at % 32..].first_chunk().map(|chunk| u64::from_le_bytes(*chunk));
@@ -59,7 +59,8 @@ fn quick_match(bytes: &[u8; QUICK_BYTES]) -> Option<(u32, u32, MatchResult, usiz
         return None;
     }
     let digit = |lane: u32| (tail >> (16 * lane) & 3) as u8;
-    Some((first, second, MatchResult::new(digit(0), digit(1), digit(2))?, at + 6))
+    let result = MatchResult::new(digit(0), digit(1), digit(2)).ok()?;
+    Some((PlayerId::from_number(first)?, PlayerId::from_number(second)?, result, at + 6))
 }
 
 /// Bytes [`quick_match`] reads: its three words start within 24 bytes, at an index taken
@@ -103,16 +104,15 @@ fn solve_case<B: Window, W: Write + ?Sized>(
             let second_at = scanner.position();
             let second = scanner.number("a player id", 1, n)?;
             let result = read_result(scanner)?;
-            tournament.record(first, second, result).map_err(|e| {
+            tournament.record(PlayerId::new(first - 1), PlayerId::new(second - 1), result).map_err(|e| {
                 let (at, id, rule) = match e {
                     RecordError::SelfMatch => (second_at, second, "cannot play a match against himself"),
                     RecordError::PlaysTwice { second: false } => (first_at, first, "already has a match in this round"),
                     RecordError::PlaysTwice { second: true } => {
                         (second_at, second, "already has a match in this round")
                     }
-                    RecordError::OutOfRange { .. } | RecordError::NoOpenRound => {
-                        (first_at, first, "cannot be recorded")
-                    }
+                    // The parser's ranges and `read_result` let none of these through.
+                    _ => (first_at, first, "cannot be recorded"),
                 };
                 Error::new(at, ErrorKind::InvalidItem { what: "player", item: u64::from(id), rule })
             })?;
@@ -366,7 +366,7 @@ impl InOrder {
 
 impl<W: Write + ?Sized> RoundWriter<W> for InOrder {
     fn write_round(&mut self, tournament: &Tournament<'_>, out: &mut W) -> core::fmt::Result {
-        write_into(&mut self.text, tournament, true, 0..tournament.players(), out)
+        write_into(&mut self.text, tournament, true, 0..tournament.players() as usize, out)
     }
 
     fn finish(&mut self, out: &mut W) -> core::fmt::Result {
@@ -383,7 +383,7 @@ impl<W: Write + ?Sized> RoundWriter<W> for InOrder {
 /// # Complexity
 /// `O(n·r)`, through a line buffer (one `write_str` per 2 KiB).
 pub fn write_round<W: Write + ?Sized>(tournament: &Tournament<'_>, out: &mut W) -> core::fmt::Result {
-    write_through(tournament, true, 0..tournament.players(), out)
+    write_through(tournament, true, 0..tournament.players() as usize, out)
 }
 
 /// The first line of [`write_round`]: `Round r` for the last finished round `r`.
@@ -450,7 +450,7 @@ fn write_into<W: Write + ?Sized>(
         text.push_bytes(b"\n")?;
     }
     let open = tournament.is_round_open();
-    for i in players.start..players.end.min(tournament.players()) {
+    for i in players.start..players.end.min(tournament.players() as usize) {
         // The first 16 rounds' numbers are `u64`s, pushed without a 128-bit detour, and their
         // line is at most 4 + 2·8 + 40 bytes (`MP ≤ 48`, `OMW` and `GW` below 1000 over 1000,
         // `OGW`'s terms below `3·16·D_16 < 2^62`, 19 digits): within `LineWriter::MAX`.
@@ -559,8 +559,8 @@ mod tests {
                 let mut slow = Scanner::new(text);
                 let ids = [0; 2].map(|_| slow.number("id", 0, u32::MAX).unwrap());
                 let games = [0; 3].map(|_| slow.number("games", 0u8, 3).unwrap());
-                assert_eq!([first, second], ids, "{text:?}");
-                assert_eq!(Some(result), MatchResult::new(games[0], games[1], games[2]), "{text:?}");
+                assert_eq!([first, second], ids.map(|id| PlayerId::from_number(id).unwrap()), "{text:?}");
+                assert_eq!(Ok(result), MatchResult::new(games[0], games[1], games[2]), "{text:?}");
                 assert_eq!(text[len - 1], b'\n');
                 assert_eq!(len, text.iter().position(|&b| b == b'\n').unwrap() + 1, "{text:?}");
             }

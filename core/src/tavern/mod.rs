@@ -43,9 +43,9 @@
 //! Both strategies give identical answers (the tests check it on thousands of battles).
 //!
 //! A search splits into independent parts, [`openings`]: each side that may attack first, or
-//! each first mover and first target. [`opening_odds`] searches one with a cache of its own (on
-//! another thread, say), and the odds of all the openings add up ([`Odds::checked_add`]) to
-//! [`odds`]'s exactly.
+//! each first mover and first target. [`opening_shares`] searches one with a cache of its own (on
+//! another thread, say), and the [`Shares`] of all the openings add up
+//! ([`Shares::checked_add`]) to [`odds`]'s exactly.
 //!
 //! # Complexity
 //! Time: proportional to the nodes expanded, each `O(7)`: an exchange is two loads from the
@@ -76,14 +76,12 @@ pub use state::RANK_TABLE_WORDS;
 pub use table::{BUCKET_WORDS, SLOT_WORDS};
 
 pub use crate::cache::{Strategy, DEFAULT_TABLE_WORDS};
+pub use crate::odds::{Odds, Probability, MAX_MINIONS};
 
-use crate::fraction::Fraction;
 use crate::scratch::{CapacityError, Scratch};
 use search::{Cache, Counts, Search, POW420};
 use state::{RankTable, Side, State};
 
-/// The most minions per side.
-pub const MAX_MINIONS: usize = 7;
 /// The largest attack value.
 pub const MAX_VALUE: u32 = 1_000_000_000;
 /// The memo strategy caches states with at least this many minions alive (smaller subtrees
@@ -107,9 +105,6 @@ pub const FIXED_SCRATCH_WORDS: usize = RANK_TABLE_WORDS + DEFAULT_TABLE_WORDS;
 pub const fn words_needed(strategy: Strategy) -> Option<usize> {
     RANK_TABLE_WORDS.checked_add(strategy.table_words())
 }
-
-/// One side's attack values, left to right: at most [`MAX_MINIONS`].
-pub type Minions = heapless::Vec<u32, MAX_MINIONS>;
 
 /// Why a battle cannot be built ([`Battle::new`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -180,22 +175,22 @@ impl Battle {
         Ok(Self { values, sizes: [alice.len(), bob.len()] })
     }
 
-    /// Alice's attack values.
+    /// Alice's attack values, left to right.
     ///
     /// # Complexity
-    /// `O(n)` for the `n` minions.
+    /// `O(1)`.
     #[must_use]
-    pub fn alice(&self) -> Minions {
-        Minions::from_slice(&self.values[0][..self.sizes[0]]).unwrap_or_default()
+    pub fn alice(&self) -> &[u32] {
+        &self.values[0][..self.sizes[0]]
     }
 
-    /// Bob's attack values.
+    /// Bob's attack values, left to right.
     ///
     /// # Complexity
-    /// `O(m)` for the `m` minions.
+    /// `O(1)`.
     #[must_use]
-    pub fn bob(&self) -> Minions {
-        Minions::from_slice(&self.values[1][..self.sizes[1]]).unwrap_or_default()
+    pub fn bob(&self) -> &[u32] {
+        &self.values[1][..self.sizes[1]]
     }
 }
 
@@ -213,8 +208,11 @@ pub enum OddsError {
         /// States it held.
         stored: usize,
     },
-    /// The opening is not one of the battle's ([`opening_odds`]).
+    /// The opening is not one of the battle's ([`opening_shares`]).
     NotAnOpening,
+    /// The [`Shares`] asked for their [`Shares::odds`] are not a whole battle (not every
+    /// opening's shares were added).
+    Partial,
     /// An exact count left the proven range of `u128`. Never expected: the module docs prove
     /// the bound for every valid battle; reported rather than wrapped.
     Overflow,
@@ -228,6 +226,7 @@ impl fmt::Display for OddsError {
                 write!(f, "out of heap memory growing the memo from {stored} to {wanted} states")
             }
             Self::NotAnOpening => f.write_str("not an opening of this battle"),
+            Self::Partial => f.write_str("the shares are not those of a whole battle"),
             Self::Overflow => f.write_str("an exact count beyond the proven integer range"),
         }
     }
@@ -241,23 +240,25 @@ impl From<CapacityError> for OddsError {
     }
 }
 
-/// The exact outcome: three numerators over one common denominator (not reduced).
+/// The exact outcome of a part of a battle (an [`Opening`]), unreduced: each outcome's share
+/// of the battle's [`Shares::denominator`], so that the parts add up ([`Shares::checked_add`])
+/// to the battle's [`Odds`] ([`Shares::odds`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct Odds {
+pub struct Shares {
     /// Alice wins.
     pub alice: u128,
     /// Bob wins.
     pub bob: u128,
     /// Nobody is left.
     pub tie: u128,
-    /// `420^(n+m-1)`, times 2 when the sides are even; `alice + bob + tie` equals it.
+    /// `420^(n+m-1)`, times 2 when the sides are even: the whole battle's `alice + bob + tie`.
     pub denominator: u128,
 }
 
-impl Odds {
-    /// The odds of two disjoint parts of one battle together (as [`opening_odds`] of two of
-    /// its openings): `None` if their denominators differ or a sum exceeds the denominator.
+impl Shares {
+    /// The shares of two disjoint parts of one battle together (as [`opening_shares`] of two
+    /// of its openings): `None` if their denominators differ or a sum exceeds the denominator.
     ///
     /// # Complexity
     /// `O(1)`.
@@ -274,15 +275,37 @@ impl Odds {
         (self.denominator == other.denominator && outcomes <= total.denominator).then_some(total)
     }
 
-    /// Alice's, Bob's and the tie's probabilities as irreducible fractions.
+    /// The odds these shares make, each in lowest terms: the battle's [`Odds`] when the shares
+    /// are its whole (all its openings).
+    ///
+    /// # Errors
+    /// [`OddsError::Partial`] when the shares do not make a whole (`alice + bob + tie` is not
+    /// the denominator).
     ///
     /// # Complexity
-    /// Three reductions, `O(log denominator)` each.
-    #[must_use]
-    pub fn fractions(&self) -> [Fraction; 3] {
-        // The denominator is never zero, so `Fraction::new` always succeeds.
-        [self.alice, self.bob, self.tie].map(|num| Fraction::new(num, self.denominator).unwrap_or(Fraction::ZERO))
+    /// `O(log denominator)` divisions for the reductions.
+    pub fn odds(&self) -> Result<Odds<'static>, OddsError> {
+        let total = self.alice.checked_add(self.bob).and_then(|s| s.checked_add(self.tie));
+        if total != Some(self.denominator) {
+            return Err(OddsError::Partial);
+        }
+        // `2^a·3^k·5^k·7^k` with `420^k = 2^2k·3^k·5^k·7^k`, times 2 when the sides are even.
+        let exponents = smooth_exponents(self.denominator).ok_or(OddsError::Overflow)?;
+        let part = |n| Probability::small(n, exponents);
+        Ok(Odds::new(part(self.alice), part(self.bob), part(self.tie)))
     }
+}
+
+/// The exponents of 2, 3, 5 and 7 in `n`, if it has no other prime factor.
+fn smooth_exponents(mut n: u128) -> Option<[u16; 4]> {
+    let mut exponents = [0u16; 4];
+    for (e, p) in exponents.iter_mut().zip([2u128, 3, 5, 7]) {
+        while n > 1 && n.is_multiple_of(p) {
+            n /= p;
+            *e += 1;
+        }
+    }
+    (n == 1).then_some(exponents)
 }
 
 /// The exact odds of `battle`, searched with `strategy`.
@@ -293,7 +316,7 @@ impl Odds {
 /// let battle = Battle::new(&[2, 5], &[3, 4, 1])?;
 /// let mut words = [0u32; FIXED_SCRATCH_WORDS]; // a firmware would use a static slab
 /// let odds = odds(&battle, Strategy::default(), &mut words[..])?;
-/// assert_eq!(odds.fractions().map(|f| f.to_string()), ["1/8", "3/4", "1/8"]);
+/// assert_eq!(odds.all().map(|p| p.to_string()), ["1/8", "3/4", "1/8"]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
@@ -306,14 +329,18 @@ impl Odds {
 ///
 /// # Complexity
 /// Proportional to the states searched; see the module docs.
-pub fn odds(battle: &Battle, strategy: Strategy, scratch: &mut (impl Scratch + ?Sized)) -> Result<Odds, OddsError> {
+pub fn odds(
+    battle: &Battle,
+    strategy: Strategy,
+    scratch: &mut (impl Scratch + ?Sized),
+) -> Result<Odds<'static>, OddsError> {
     // One search for every opening: the cache serves them all.
-    with_search(battle, strategy, scratch, AllOpenings(battle))
+    with_search(battle, strategy, scratch, AllOpenings(battle))?.odds()
 }
 
 /// A part of a battle's search that can be solved on its own (on another thread, say): the
 /// battle from the first attack of `mover` against one of the enemies in `targets`. The
-/// [`opening_odds`] of a battle's [`openings`] add up to its [`odds`].
+/// [`opening_shares`] of a battle's [`openings`] add up to its [`odds`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Opening {
@@ -366,11 +393,27 @@ fn first_movers(battle: &Battle) -> core::ops::Range<usize> {
     }
 }
 
-/// The odds of `opening`, a part of `battle` (see [`Opening`]): each outcome's share that the
-/// battle's games through this opening make, over the battle's denominator (`alice + bob +
-/// tie` is the opening's share of it). The odds of all the battle's [`openings`] add up
-/// ([`Odds::checked_add`]) to its [`odds`]; each opening searched alone does not share a cache
-/// with the others, so together they search at least as many states as [`odds`] does.
+/// The shares of `opening`, a part of `battle` (see [`Opening`]): each outcome's share that
+/// the battle's games through this opening make, over the battle's denominator (`alice + bob +
+/// tie` is the opening's share of it). The shares of all the battle's [`openings`] add up
+/// ([`Shares::checked_add`]) to the battle's whole, whose [`Shares::odds`] are its [`odds`];
+/// each opening searched alone does not share a cache with the others, so together they
+/// search at least as many states as [`odds`] does.
+///
+/// ```
+/// use referee_core::tavern::{self, Battle, Strategy, FIXED_SCRATCH_WORDS};
+///
+/// let battle = Battle::new(&[2, 5], &[3, 4, 1])?;
+/// let mut words = [0u32; FIXED_SCRATCH_WORDS]; // each thread would have its own
+/// let mut whole = None;
+/// for opening in tavern::openings(&battle, true) {
+///     let part = tavern::opening_shares(&battle, opening, Strategy::default(), &mut words[..])?;
+///     whole = Some(whole.map_or(Some(part), |w: tavern::Shares| w.checked_add(part)).ok_or("not a part")?);
+/// }
+/// let odds = whole.ok_or("no opening")?.odds()?;
+/// assert_eq!(odds.all().map(|p| p.to_string()), ["1/8", "3/4", "1/8"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// # Errors
 /// [`OddsError::NotAnOpening`] when `opening` is not one of the battle's (a side that does not
@@ -378,12 +421,12 @@ fn first_movers(battle: &Battle) -> core::ops::Range<usize> {
 ///
 /// # Complexity
 /// As [`odds`], for the opening's part of the search.
-pub fn opening_odds(
+pub fn opening_shares(
     battle: &Battle,
     opening: Opening,
     strategy: Strategy,
     scratch: &mut (impl Scratch + ?Sized),
-) -> Result<Odds, OddsError> {
+) -> Result<Shares, OddsError> {
     let enemies = (1u16 << battle.sizes[(opening.mover & 1) ^ 1]) - 1;
     if !first_movers(battle).contains(&opening.mover)
         || opening.targets == 0
@@ -400,7 +443,7 @@ fn with_search<R: SearchRun>(
     strategy: Strategy,
     scratch: &mut (impl Scratch + ?Sized),
     run: R,
-) -> Result<Odds, OddsError> {
+) -> Result<Shares, OddsError> {
     let mut start = State { sides: [0, 1].map(|side| Side::new(battle.sizes[side])) };
     match strategy {
         #[cfg(feature = "alloc")]
@@ -427,15 +470,15 @@ fn with_search<R: SearchRun>(
 /// What [`with_search`] runs with the search of a strategy, whatever its cache (generic, so
 /// that it is compiled into the search's caller: no frame more on the firmware's stack).
 trait SearchRun {
-    /// The odds this run finds with `search` from the battle's `start`.
-    fn run<C: Cache>(self, search: &mut Search<'_, C>, start: &State) -> Result<Odds, OddsError>;
+    /// The shares this run finds with `search` from the battle's `start`.
+    fn run<C: Cache>(self, search: &mut Search<'_, C>, start: &State) -> Result<Shares, OddsError>;
 }
 
 /// Every opening of a battle by first mover, with one search: the battle's odds ([`odds`]).
 struct AllOpenings<'b>(&'b Battle);
 
 impl SearchRun for AllOpenings<'_> {
-    fn run<C: Cache>(self, search: &mut Search<'_, C>, start: &State) -> Result<Odds, OddsError> {
+    fn run<C: Cache>(self, search: &mut Search<'_, C>, start: &State) -> Result<Shares, OddsError> {
         // The openings of `openings(battle, false)`, one at a time (no list on the stack): the
         // value of the start with each first mover to attack (cached as any state).
         let mut total = Counts::ZERO;
@@ -446,15 +489,15 @@ impl SearchRun for AllOpenings<'_> {
         }
         // Together they make the whole denominator.
         let denominator = denominator(self.0);
-        Ok(Odds { alice: total.alice, bob: total.bob, tie: rest(denominator, total)?, denominator })
+        Ok(Shares { alice: total.alice, bob: total.bob, tie: rest(denominator, total)?, denominator })
     }
 }
 
-/// One opening of a battle ([`opening_odds`]).
+/// One opening of a battle ([`opening_shares`]).
 struct OneOpening<'b>(&'b Battle, Opening);
 
 impl SearchRun for OneOpening<'_> {
-    fn run<C: Cache>(self, search: &mut Search<'_, C>, start: &State) -> Result<Odds, OddsError> {
+    fn run<C: Cache>(self, search: &mut Search<'_, C>, start: &State) -> Result<Shares, OddsError> {
         let Self(battle, opening) = self;
         let counts = search.value_of_targets(start, opening.mover, opening.targets)?;
         let denominator = denominator(battle);
@@ -463,7 +506,7 @@ impl SearchRun for OneOpening<'_> {
         let enemies = u128::try_from(battle.sizes[(opening.mover & 1) ^ 1]).map_err(|_| OddsError::Overflow)?;
         let movers = first_movers(battle).len() as u128;
         let share = denominator / movers / enemies * u128::from(opening.targets.count_ones());
-        Ok(Odds { alice: counts.alice, bob: counts.bob, tie: rest(share, counts)?, denominator })
+        Ok(Shares { alice: counts.alice, bob: counts.bob, tie: rest(share, counts)?, denominator })
     }
 }
 

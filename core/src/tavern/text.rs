@@ -4,9 +4,9 @@
 
 use core::fmt::Write;
 
-use super::{odds, Battle, Minions, Odds, OddsError, Strategy, MAX_VALUE};
+use super::{odds, Battle, Odds, OddsError, Strategy, MAX_VALUE};
 use crate::scratch::Scratch;
-use crate::text::format::write_answer_line;
+use crate::text::format::write_probability_line;
 use crate::text::{Error, ErrorKind, Position, Result, Scanner, Window};
 
 /// [`super::MAX_MINIONS`] as the count the parser reads.
@@ -35,19 +35,18 @@ pub fn parse(input: &[u8]) -> Result<Battle> {
 pub fn parse_from<B: Window>(scanner: &mut Scanner<B>) -> Result<Battle> {
     let n = scanner.number::<u8>("the number of Alice's minions", 1, MAX_SIDE)?;
     let m = scanner.number::<u8>("the number of Bob's minions", 1, MAX_SIDE)?;
-    let mut sides = [Minions::new(), Minions::new()];
+    let mut sides = [[0u32; MAX_SIDE as usize]; 2];
     for (side, (count, what)) in
         sides.iter_mut().zip([(n, "an attack of Alice's minions"), (m, "an attack of Bob's minions")])
     {
-        for _ in 0..count {
-            let at = scanner.position();
-            let value = scanner.number::<u32>(what, 1, MAX_VALUE)?;
-            side.push(value).map_err(|_| Error::new(at, ErrorKind::Invalid("more than 7 minions")))?;
+        for value in &mut side[..usize::from(count)] {
+            *value = scanner.number::<u32>(what, 1, MAX_VALUE)?;
         }
     }
     scanner.finish()?;
     // The ranges read above are the battle's own, so it cannot refuse them.
-    Battle::new(&sides[0], &sides[1]).map_err(|_| Error::new(scanner.position(), ErrorKind::Invalid("invalid battle")))
+    Battle::new(&sides[0][..usize::from(n)], &sides[1][..usize::from(m)])
+        .map_err(|_| Error::new(scanner.position(), ErrorKind::Invalid("invalid battle")))
 }
 
 /// The judge driver: reads a battle, writes the three probabilities (Alice, Bob, tie), one per
@@ -91,7 +90,7 @@ pub fn solve_from<B: Window, W: Write + ?Sized>(
 }
 
 /// As [`solve_from`], the odds of the battle read computed by `search` (the `referee` binary
-/// adds up the [`super::opening_odds`] of its openings, searched on several threads; [`odds`]
+/// adds up the [`super::opening_shares`] of its openings, searched on several threads; [`odds`]
 /// is [`solve_from`]'s).
 ///
 /// # Errors
@@ -102,15 +101,15 @@ pub fn solve_from<B: Window, W: Write + ?Sized>(
 pub fn solve_from_with<B: Window, W: Write + ?Sized>(
     scanner: &mut Scanner<B>,
     exact: bool,
-    search: impl FnOnce(&Battle) -> core::result::Result<Odds, OddsError>,
+    search: impl FnOnce(&Battle) -> core::result::Result<Odds<'static>, OddsError>,
     out: &mut W,
 ) -> Result<()> {
     let battle = parse_from(scanner)?;
     // A search that cannot run is refused at the start of the input, where the battle is.
     let start = Position { line: 1, column: 1 };
     let odds = search(&battle).map_err(|e| Error::new(start, odds_error(e)))?;
-    for probability in odds.fractions() {
-        write_answer_line(out, probability, exact)?;
+    for probability in odds.all() {
+        write_probability_line(out, &probability, exact)?;
     }
     Ok(())
 }
@@ -124,7 +123,7 @@ fn odds_error(error: OddsError) -> ErrorKind {
             needed: u64::try_from(wanted).unwrap_or(u64::MAX),
             capacity: u64::try_from(stored).unwrap_or(u64::MAX),
         },
-        OddsError::Overflow => ErrorKind::Overflow("an outcome count"),
+        OddsError::Overflow | OddsError::Partial => ErrorKind::Overflow("an outcome count"),
         OddsError::NotAnOpening => ErrorKind::Invalid("a search of a part that is not an opening of the battle"),
     }
 }

@@ -257,49 +257,17 @@ impl Write for LineBuf {
 }
 
 /// Writes `num / den` as a decimal with exactly `digits` digits after the point, rounded to
-/// nearest, a tie rounding up (away from zero). Integer arithmetic only.
-///
-/// Returns `Err` when `den == 0`, when `digits > 30`, or when the scaled value would not fit
-/// in a `u128` (it never happens for probabilities or scores below 10^20).
+/// nearest, a tie rounding up (away from zero), through the one exact writer of the crate
+/// ([`crate::decimal`]). Integer arithmetic only.
 ///
 /// # Errors
-/// [`fmt::Error`] as described, or whatever `out` returns.
+/// [`fmt::Error`] when `den == 0` or `digits > 40`, or whatever `out` returns.
 ///
 /// # Complexity
-/// `O(digits)` long divisions of `u128` by `den`.
+/// `O(digits)` steps of long division.
 pub fn write_decimal<W: Write + ?Sized>(out: &mut W, num: u128, den: u128, digits: u32) -> fmt::Result {
-    if den == 0 || digits > 30 {
-        return Err(fmt::Error);
-    }
-    let scale = 10u128.pow(digits);
-    let whole = num / den;
-    let mut rem = num % den;
-    // Fractional digits one at a time: rem < den, so 10 * rem fits while den < 2^124.
-    let mut fraction: u128 = 0;
-    for _ in 0..digits {
-        rem = rem.checked_mul(10).ok_or(fmt::Error)?;
-        fraction = fraction * 10 + rem / den;
-        rem %= den;
-    }
-    // Round half up: compare 2 * rem with den without overflow.
-    let round_up = rem >= den - rem;
-    let mut scaled = whole.checked_mul(scale).and_then(|w| w.checked_add(fraction)).ok_or(fmt::Error)?;
-    if round_up {
-        scaled = scaled.checked_add(1).ok_or(fmt::Error)?;
-    }
-    write_u128(out, scaled / scale)?;
-    if digits > 0 {
-        out.write_str(".")?;
-        let frac = scaled % scale;
-        let mut buf = [0u8; 40];
-        let mut value = frac;
-        for slot in buf[..digits as usize].iter_mut().rev() {
-            *slot = b'0' + (value % 10) as u8;
-            value /= 10;
-        }
-        out.write_str(core::str::from_utf8(&buf[..digits as usize]).map_err(|_| fmt::Error)?)?;
-    }
-    Ok(())
+    let limbs = |x: u128| [crate::natural::low64(x), crate::natural::high64(x)];
+    crate::decimal::write_ratio(out, &limbs(num), &limbs(den), crate::decimal::Form::Decimal(digits))
 }
 
 /// Digits after the point in the decimal answers of the judge formats.
@@ -315,13 +283,29 @@ pub const ANSWER_DIGITS: u32 = 12;
 /// That of [`write_decimal`] (or two integers in exact mode).
 pub fn write_answer_line<W: Write + ?Sized>(out: &mut W, value: crate::fraction::Fraction, exact: bool) -> fmt::Result {
     if exact {
-        write_u128(out, value.numer())?;
-        out.write_str("/")?;
-        write_u128(out, value.denom())?;
+        writeln!(out, "{value}")
     } else {
-        write_decimal(out, value.numer(), value.denom(), ANSWER_DIGITS)?;
+        writeln!(out, "{}", value.decimal(ANSWER_DIGITS))
     }
-    out.write_str("\n")
+}
+
+/// Writes `value` on a line of its own as [`write_answer_line`] does.
+///
+/// # Errors
+/// Whatever `out` returns.
+///
+/// # Complexity
+/// `O(ANSWER_DIGITS · w)` for a denominator of `w` limbs.
+pub fn write_probability_line<W: Write + ?Sized>(
+    out: &mut W,
+    value: &crate::odds::Probability<'_>,
+    exact: bool,
+) -> fmt::Result {
+    if exact {
+        writeln!(out, "{value}")
+    } else {
+        writeln!(out, "{}", value.decimal(ANSWER_DIGITS))
+    }
 }
 
 #[cfg(test)]

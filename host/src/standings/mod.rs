@@ -7,7 +7,7 @@ pub mod output;
 pub mod parse;
 pub mod strict;
 
-use referee_core::standings::{Event, Profile, RecordError};
+use referee_core::standings::{Event, PlayerId, Profile, RecordError};
 use referee_core::HeapScratch;
 
 use parse::{Parsed, Partial, Refusal, Row};
@@ -143,8 +143,17 @@ pub(crate) fn internal(error: impl std::fmt::Display) -> Failure {
 
 /// Feeds one row to the event; its refusals name the line and the field.
 fn record(event: &mut Event<'_>, row: &Row, names: &[String]) -> Result<(), Failure> {
-    let result = if row.second == 0 { event.bye(row.first) } else { event.record(row.first, row.second, row.result) };
+    let result = if row.second == 0 {
+        event.bye(player(row.first))
+    } else {
+        event.record(player(row.first), player(row.second), row.result)
+    };
     result.map_err(|e| refusal(event, row.line, row.first, row.second, e, names))
+}
+
+/// The player of the 1-based id `id` of a row (0, never given, is nobody's: beyond the event).
+pub(crate) fn player(id: u32) -> PlayerId {
+    PlayerId::from_number(id).unwrap_or(PlayerId::new(u32::MAX))
 }
 
 /// The refusal for a [`RecordError`] on the row at `line`.
@@ -161,7 +170,7 @@ fn refusal(event: &Event<'_>, line: u64, first: u32, second: u32, error: RecordE
         RecordError::SelfMatch => format!("{:?} cannot play against himself", name(id)),
         RecordError::PlaysTwice { .. } => format!("{:?} already has a row in round {round}", name(id)),
         RecordError::Dropped { .. } => {
-            let played = event.standing(id as usize - 1, Profile::Mtr).map_or(0, |s| s.rounds_played);
+            let played = event.standing(player(id), Profile::Mtr).map_or(0, |s| s.rounds_played);
             format!("{:?} dropped (no row in round {}) and may not appear again", name(id), played + 1)
         }
         other => format!("internal error: {other}"),
@@ -177,14 +186,14 @@ fn check_partial(event: &mut Event<'_>, partial: &Partial, names: &[String]) -> 
     }
     let Some(first) = partial.first else { return Ok(()) };
     let fail = |event: &Event<'_>, second, error| Err(refusal(event, partial.line, first, second, error, names));
-    if let Err(error) = event.available(first) {
+    if let Err(error) = event.available(player(first)) {
         return fail(event, 0, error);
     }
     if let Some(second) = partial.second {
         if second == first {
             return fail(event, second, RecordError::SelfMatch);
         }
-        if let Err(error) = event.available(second) {
+        if let Err(error) = event.available(player(second)) {
             let error = match error {
                 RecordError::Dropped { .. } => RecordError::Dropped { second: true },
                 RecordError::PlaysTwice { .. } => RecordError::PlaysTwice { second: true },

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use referee_core::standings::{Ranked, Ranking};
-use referee_core::Fraction;
+use referee_core::WideFraction;
 use serde::Serialize;
 use unicode_width::UnicodeWidthStr;
 
@@ -19,7 +19,7 @@ pub const CSV_HEADER: [&str; 9] = ["rank", "player", "points", "wins", "losses",
 /// `O(n)` rows, each `O(1)` apart from the names' widths.
 #[must_use]
 pub fn render(ranking: &Ranking<'_>, names: &[String], round: u32, format: Format) -> Vec<u8> {
-    let name = |row: &Ranked| names.get(row.player as usize - 1).map_or("", String::as_str);
+    let name = |row: &Ranked| names.get(row.player.index()).map_or("", String::as_str);
     match format {
         Format::Csv => csv(ranking, name),
         Format::Json => json(ranking, name, round),
@@ -42,7 +42,7 @@ fn csv<'n>(ranking: &Ranking<'_>, name: impl Fn(&Ranked) -> &'n str) -> Vec<u8> 
         for value in [s.match_points, s.wins, s.losses, s.draws] {
             put(&mut writer, &mut text, value);
         }
-        for value in [s.omw, s.gw, s.ogw] {
+        for value in [WideFraction::from(s.omw), WideFraction::from(s.gw), s.ogw] {
             put(&mut writer, &mut text, value);
         }
         let _ = writer.write_record(None::<&[u8]>);
@@ -131,29 +131,6 @@ fn json<'n>(ranking: &Ranking<'_>, name: impl Fn(&Ranked) -> &'n str, round: u32
     out
 }
 
-/// `value` as a percentage rounded half up to two decimals, `66.67%`; exact integer
-/// arithmetic (`value ≤ 1`, so every remainder times 10 fits the `u128`).
-///
-/// # Complexity
-/// `O(1)`.
-#[must_use]
-pub fn percent(value: Fraction) -> String {
-    let (num, den) = (value.numer(), value.denom());
-    let whole = num / den;
-    let mut rest = num % den;
-    // 10 000 · value = whole · 10 000 + four digits; then the rounding digit.
-    let mut hundredths = u128::from(u64::try_from(whole).unwrap_or(u64::MAX)) * 10_000;
-    for scale in [1000, 100, 10, 1] {
-        rest *= 10;
-        hundredths += rest / den * scale;
-        rest %= den;
-    }
-    if rest >= den - rest {
-        hundredths += 1;
-    }
-    format!("{}.{:02}%", hundredths / 100, hundredths % 100)
-}
-
 /// A name with control characters escaped (`\n`), for a one-line cell.
 fn cell_name(name: &str) -> String {
     name.chars().fold(String::with_capacity(name.len()), |mut out, c| {
@@ -181,9 +158,9 @@ fn table<'n>(ranking: &Ranking<'_>, name: impl Fn(&Ranked) -> &'n str, round: u3
                     cell_name(name(&row)),
                     s.match_points.to_string(),
                     format!("{}-{}-{}", s.wins, s.losses, s.draws),
-                    percent(s.omw),
-                    percent(s.gw),
-                    percent(s.ogw),
+                    s.omw.percent(2).to_string(),
+                    s.gw.percent(2).to_string(),
+                    s.ogw.percent(2).to_string(),
                     if s.dropped { "dropped".to_owned() } else { String::new() },
                 ],
             )
@@ -233,14 +210,16 @@ fn table<'n>(ranking: &Ranking<'_>, name: impl Fn(&Ranked) -> &'n str, round: u3
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use referee_core::Fraction;
 
     fn frac(n: u128, d: u128) -> Fraction {
         Fraction::new(n, d).unwrap()
     }
 
+    /// The table's percentages (the core's exact writer): two decimals, half up.
     #[test]
     fn percentages_round_half_up_exactly() {
+        let percent = |f: Fraction| f.percent(2).to_string();
         assert_eq!(percent(frac(2, 3)), "66.67%");
         assert_eq!(percent(frac(1, 3)), "33.33%");
         assert_eq!(percent(frac(33, 100)), "33.00%");

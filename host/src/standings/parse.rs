@@ -229,7 +229,7 @@ impl Parser {
             return Err(stop(Refusal::new(line, f.field, f.message), partial));
         }
         let result = if bye { MatchResult::new(2, 0, 0) } else { MatchResult::new(digits[0], digits[1], digits[2]) };
-        let result = result.ok_or_else(|| {
+        let result = result.ok().filter(|r| bye || r.is_contest()).ok_or_else(|| {
             let [w1, w2, d] = digits;
             stop(
                 Refusal::new(

@@ -140,13 +140,15 @@ impl Tournament {
         let n = u32::try_from(self.n).unwrap();
         let mut event = swiss::Tournament::new(n, self.rounds.len() as u32, scratch).unwrap();
         let mut standings: Vec<Vec<Row>> = Vec::new();
-        let now = |event: &swiss::Tournament<'_>| (0..self.n).map(|p| Row::of(event.standing(p).unwrap())).collect();
+        let now = |event: &swiss::Tournament<'_>| {
+            (0..n).map(|p| Row::of(event.standing(swiss::PlayerId::new(p)).unwrap())).collect()
+        };
         let mut finished: Vec<Row> = now(&event);
         for round in &self.rounds {
             event.start_round().unwrap();
             for &(a, b, w1, w2, d) in round {
                 let result = MatchResult::new(w1 as u8, w2 as u8, d as u8).unwrap();
-                event.record(a as u32 + 1, b as u32 + 1, result).unwrap();
+                event.record(swiss::PlayerId::new(a as u32), swiss::PlayerId::new(b as u32), result).unwrap();
             }
             // While the round is open, the standings are still those of the last finished one.
             assert_eq!(now(&event), finished, "the open round's matches count before it is finished");
