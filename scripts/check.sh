@@ -81,8 +81,16 @@ REFEREE_REQUIRE_FIRMWARE=1 REFEREE_FIRMWARE_DIR="$(realpath "${CARGO_TARGET_DIR:
 step "release-only tests (too slow for debug builds)"
 cargo test --release -p referee-tests --test tavern --test standings --test battle --all-features --locked
 
-step "cargo doc -D warnings"
+step "cargo doc -D warnings (the workspace; the core with no feature and with all)"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --all-features --locked
+RUSTDOCFLAGS="-D warnings" cargo doc -p referee-core --no-deps --no-default-features --locked
+
+step "tests/sizing: a firmware crate outside the workspace, every buffer a static sized by a const fn, for thumbv6m-none-eabi"
+SIZING_TARGET="${CARGO_TARGET_DIR:-$PWD/target}/sizing"
+cargo fmt --manifest-path tests/sizing/Cargo.toml -- --check
+cargo clippy --manifest-path tests/sizing/Cargo.toml --target thumbv6m-none-eabi --target-dir "$SIZING_TARGET" --locked -- -D warnings
+cargo build --manifest-path tests/sizing/Cargo.toml --target thumbv6m-none-eabi --release --target-dir "$SIZING_TARGET" --locked
+cargo test --manifest-path tests/sizing/Cargo.toml --target-dir "$SIZING_TARGET" --locked
 
 for features in "" "alloc" "defmt" "alloc,defmt"; do
     step "referee-core tests, features: '${features:-none}'"

@@ -1,5 +1,5 @@
 //! The one writer of every exact number: a ratio of two unsigned integers (little-endian
-//! `u64` limbs, up to [`MAX_LIMBS`](crate::natural::MAX_LIMBS)) as a fraction `p/q`, as a
+//! `u64` limbs, up to 16, 1 024 bits) as a fraction `p/q`, as a
 //! decimal with a fixed number of digits, or as a percentage, each rounded to nearest with
 //! ties away from zero, and padded to a [`fmt::Formatter`]'s width and alignment.
 //! [`crate::Fraction`], [`crate::WideFraction`] and [`crate::odds::Probability`] all write
@@ -132,7 +132,7 @@ pub(crate) fn pad(f: &mut fmt::Formatter<'_>, body: impl Fn(&mut dyn fmt::Write)
     Ok(())
 }
 
-/// A ratio to display in one [`Form`], padded to the formatter's width: what
+/// A ratio to display in one form (fraction, decimal or percentage), padded to the formatter's width: what
 /// [`crate::Fraction::decimal`], [`crate::Fraction::percent`] and their kin return.
 #[derive(Clone, Copy, Debug)]
 pub struct Decimal {

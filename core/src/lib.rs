@@ -30,7 +30,7 @@
 //!   column in `O(1)` memory.
 //!
 //! Memory comes from the caller as [`Scratch`] words (a fixed slice on a microcontroller,
-//! [`HeapScratch`] with the `alloc` feature); every solver says how many words it needs, and a
+//! `HeapScratch` with the `alloc` feature); every solver says how many words it needs, and a
 //! smaller scratch is a [`CapacityError`], never a panic. Each operation has its own error type
 //! with `Display`, `core::error::Error` and (feature `defmt`) `defmt::Format`.
 //!
@@ -52,8 +52,8 @@
 //!
 //! # Features
 //! Features only add API; no default and no answer changes with them.
-//! - `alloc`: [`HeapScratch`], growable scratch memory on the heap, and
-//!   [`tavern::Strategy::Memo`], the heap memo strategy.
+//! - `alloc`: `HeapScratch`, growable scratch memory on the heap, and `Strategy::Memo`
+//!   ([`cache::Strategy`]), the heap memo strategy of `tavern` and `battle`.
 //! - `defmt`: `defmt::Format` for the public error and answer types.
 #![no_std]
 #![forbid(unsafe_code)]

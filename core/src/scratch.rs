@@ -2,7 +2,7 @@
 //!
 //! A solver asks for a slice of `u32` words sized for the input it is about to solve. A fixed
 //! slice (`[u32]`, e.g. a `static` buffer in firmware) refuses requests larger than itself with
-//! a capacity error; with the `alloc` feature, [`HeapScratch`] grows up to a stated limit.
+//! a capacity error; with the `alloc` feature, `HeapScratch` grows up to a stated limit.
 
 use core::fmt;
 

@@ -27,7 +27,7 @@ fuzz_target!(|shape: Shape| {
     let hand = cards[..n].to_vec();
     let sothe = cards[n..].iter().enumerate().map(|(t, &c)| (shape.unknown >> t & 1 == 0).then_some(c)).collect();
     let game = Game { hand, sothe };
-    let mut words = vec![0u32; Deal::words_needed(n as u32)];
+    let mut words = vec![0u32; Deal::words_needed(n as u32).expect("a small deal")];
     let mut deal = Deal::new(n as u32, &mut words[..]).expect("1..=5 cards and enough words");
     for &card in &game.hand {
         deal.add_hand(card).expect("a card of 1..=2N, once");

@@ -368,8 +368,9 @@ fn a_deal_is_refused_outside_its_range_and_capacity() {
         DealError::Cards(10_000_001),
         "10000001 cards per player: a deal has 1..=10000000",
     );
-    assert_eq!(Deal::words_needed(64), 8);
-    assert_eq!(Deal::words_needed(65), 9);
+    assert_eq!(Deal::words_needed(64), Some(8));
+    assert_eq!(Deal::words_needed(65), Some(9));
+    assert_eq!(Deal::words_needed(u32::MAX), Some(536_870_912)); // on a 64-bit host
     refused(
         Deal::new(65, &mut words[..8]),
         DealError::Capacity(CapacityError { needed: 9, capacity: 8 }),
@@ -415,7 +416,7 @@ fn the_best_expected_score_is_exact() {
     ];
     for (hand, sothe, expected) in examples {
         let cards = u32::try_from(hand.len()).unwrap();
-        let mut words = vec![0u32; Deal::words_needed(cards)];
+        let mut words = vec![0u32; Deal::words_needed(cards).unwrap()];
         let mut deal = Deal::new(cards, &mut words[..]).unwrap();
         for &card in hand {
             deal.add_hand(card).unwrap();

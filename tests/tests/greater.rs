@@ -55,7 +55,7 @@ fn random_game(rng: &mut Rng, n: usize, unknown: usize) -> Game {
 /// The typed solver's answer: a [`Deal`] in a scratch of exactly [`Deal::words_needed`] words.
 fn typed(game: &Game) -> (u128, u128) {
     let cards = u32::try_from(game.n()).unwrap();
-    let mut words = vec![0u32; Deal::words_needed(cards)];
+    let mut words = vec![0u32; Deal::words_needed(cards).unwrap()];
     let mut deal = Deal::new(cards, &mut words[..]).unwrap();
     for &card in &game.hand {
         deal.add_hand(card).unwrap();

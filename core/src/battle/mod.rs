@@ -23,16 +23,16 @@
 //! matter, so states repeat massively. Each outcome is exact: Alice's and Bob's numerators
 //! over `2^a·3^b·5^c·7^d` in lowest terms (see `outcome` for why no other prime occurs and
 //! the bound), first in `u128` and, when a value needs more, again in the 1 024-bit
-//! [`Wide`] of the `ruint` crate. A battle whose exact odds need more is refused with
+//! `Wide` (numbers of the `ruint` crate, kept out of the public API). A battle whose exact odds need more is refused with
 //! [`SearchError::Precision`]; the bound: every battle in which no path makes more than 117
 //! random choices fits, and in practice far longer ones (a denominator of `2^1023` is 1 023
 //! two-way choices). A fight of one minion against one is answered in closed form, whatever
 //! its length (a `1/10^9` against a `0/10^9`). Two strategies cache states:
 //!
-//! - [`Strategy::Memo`] (feature `alloc`): every expanded state in a `hashbrown::HashMap`
+//! - `Strategy::Memo` (feature `alloc`): every expanded state in a `hashbrown::HashMap`
 //!   (a 64-byte entry and a control byte a state for the 128-bit keys and numerators of a
 //!   usual board on a 64-bit host, at most 7/8 full; at most
-//!   [`MEMO_BYTES`] of table, past which states are searched without being stored).
+//!   `MEMO_BYTES` of table, past which states are searched without being stored).
 //! - [`Strategy::Fixed`]: no heap. A two-way transposition table of `table_words` scratch
 //!   words (15 words a state for the usual widths), [`DEFAULT_TABLE_WORDS`] by default. With
 //!   no room for a bucket it is a plain depth-first search, still exact.
@@ -417,7 +417,7 @@ pub const fn words_needed(strategy: Strategy, limits: Limits) -> Option<usize> {
 pub enum SearchError {
     /// The scratch holds fewer words than [`words_needed`].
     Capacity(CapacityError),
-    /// The heap memo could not grow from `stored` to `wanted` states ([`Strategy::Memo`]).
+    /// The heap memo could not grow from `stored` to `wanted` states (`Strategy::Memo`).
     OutOfMemory {
         /// States the memo tried to make room for.
         wanted: usize,

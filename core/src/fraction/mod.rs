@@ -1,6 +1,6 @@
 //! Exact non-negative fractions, always kept in lowest terms: [`Fraction`] over `u128`,
 //! [`WideFraction`] over 256-bit integers (the standings' tiebreakers of long events with long
-//! matches), and `swiss`'s reduction without a gcd ([`smooth`]).
+//! matches), and `swiss`'s reduction without a gcd (`smooth`).
 
 mod smooth;
 mod wide;

@@ -142,13 +142,29 @@ pub struct Deal<'a> {
 }
 
 impl<'a> Deal<'a> {
-    /// Words of scratch for `cards` cards per player: `ceil(2·cards / 16)`.
+    /// Words of scratch for `cards` cards per player (`ceil(2·cards / 16)`), if it fits a
+    /// `usize`; a `const fn`, to size a `static` buffer:
+    ///
+    /// ```
+    /// use referee_core::greater::Deal;
+    ///
+    /// const WORDS: usize = match Deal::words_needed(100_000) {
+    ///     Some(words) => words,
+    ///     None => panic!("too large"),
+    /// };
+    /// static mut DEAL: [u32; WORDS] = [0; WORDS];
+    /// assert_eq!(WORDS, 12_500);
+    /// ```
     ///
     /// # Complexity
     /// `O(1)`.
     #[must_use]
-    pub const fn words_needed(cards: u32) -> usize {
-        (2 * cards as usize).div_ceil(VALUES_PER_WORD)
+    pub const fn words_needed(cards: u32) -> Option<usize> {
+        // A `u32` fits the `usize` of every target the crate builds for (32 and 64 bits).
+        match (cards as usize).checked_mul(2) {
+            Some(values) => Some(values.div_ceil(VALUES_PER_WORD)),
+            None => None,
+        }
     }
 
     /// An empty deal of `cards` cards per player in `scratch`.
@@ -156,7 +172,7 @@ impl<'a> Deal<'a> {
     /// ```
     /// use referee_core::greater::Deal;
     ///
-    /// let mut words = [0u32; 1]; // `Deal::words_needed(2)`
+    /// let mut words = [0u32; 1]; // `Deal::words_needed(2) == Some(1)`
     /// let mut deal = Deal::new(2, &mut words[..])?;
     /// for card in [4, 2] {
     ///     deal.add_hand(card)?;
@@ -177,7 +193,8 @@ impl<'a> Deal<'a> {
         if !(1..=MAX_CARDS).contains(&cards) {
             return Err(DealError::Cards(cards));
         }
-        let owners = scratch.words(Self::words_needed(cards)).map_err(DealError::Capacity)?;
+        // At most `MAX_CARDS` cards (checked above): the count fits.
+        let owners = scratch.words(Self::words_needed(cards).unwrap_or(usize::MAX)).map_err(DealError::Capacity)?;
         owners.fill(0);
         Ok(Self { cards, owners, hand: 0, turns: 0, known: 0 })
     }

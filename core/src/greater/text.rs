@@ -122,7 +122,9 @@ fn read_braces<B: Window>(scanner: &mut Scanner<B>, scratch: &mut (impl Scratch 
         .ok()
         .filter(|&c| c <= MAX_CARDS)
         .ok_or(Error::new(at, ErrorKind::Invalid(TOO_MANY_CARDS)))?;
-    let words = scratch.words(held * AHEAD_WORDS + Deal::words_needed(cards)).map_err(capacity)?;
+    // `cards ≤ MAX_CARDS`: the deal's count fits.
+    let deal_words = Deal::words_needed(cards).unwrap_or(usize::MAX);
+    let words = scratch.words((held * AHEAD_WORDS).saturating_add(deal_words)).map_err(capacity)?;
     let (ahead, deal_words) = words.split_at_mut(held * AHEAD_WORDS);
     let mut deal = Deal::new(cards, deal_words).map_err(|e| Error::new(at, deal_error(e)))?;
     for entry in ahead.chunks_exact(AHEAD_WORDS) {
@@ -340,7 +342,7 @@ mod tests {
         let input = b"33\n";
         let error = solve(input, false, &mut scratch[..], &mut out).unwrap_err();
         assert_eq!(error.kind, ErrorKind::Capacity { what: "scratch words (N/8 for N cards)", needed: 5, capacity: 2 });
-        assert_eq!(Deal::words_needed(32), 4);
-        assert_eq!(Deal::words_needed(100_000), 12_500);
+        assert_eq!(Deal::words_needed(32), Some(4));
+        assert_eq!(Deal::words_needed(100_000), Some(12_500));
     }
 }

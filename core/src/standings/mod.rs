@@ -127,7 +127,7 @@ const WIDE_WORDS: usize = 2 * WIDE_LIMBS;
 /// Words of one stored [`Key`]: `A` (2), `B`, `G`, `m`, `C` (8).
 const KEY_WORDS: usize = 5 + WIDE_WORDS;
 /// Words of ranking scratch per player ([`Event::ranking_words`]): his place in the order, his
-/// rank and his [`Key`].
+/// rank and his sort key (`A`, `B`, `G`, `m` and the 256-bit `C` of the module docs).
 pub const RANKING_WORDS_PER_PLAYER: usize = 2 + KEY_WORDS;
 /// Words of ranking scratch per round ([`Event::ranking_words`]): the 256-bit `L₂/G` for the
 /// six more values of `G` (module docs).

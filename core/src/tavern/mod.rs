@@ -21,9 +21,9 @@
 //! `tavern_max.in` has only 9 364 distinct canonical states, the hardest input found by a
 //! search over random battles (`tavern_states.in`) about 230 000. Two strategies cache them:
 //!
-//! - [`Strategy::Memo`] (feature `alloc`): every state with at least [`MEMO_MIN_ALIVE`] minions
+//! - `Strategy::Memo` (feature `alloc`): every state with at least [`MEMO_MIN_ALIVE`] minions
 //!   alive in `hashbrown::HashMap`s (25 bytes per state with at most 8 alive, whose key and
-//!   counts fit `u64`, 17 with 4 alive, whose counts fit one, 49 with more than 8; [`MEMO_INITIAL_STATES`] reserved up front, at most [`MEMO_CAPACITY`]
+//!   counts fit `u64`, 17 with 4 alive, whose counts fit one, 49 with more than 8; `MEMO_INITIAL_STATES` reserved up front, at most `MEMO_CAPACITY`
 //!   states, at most 25.7 MB; see `memo`), plus [`RANK_TABLE_WORDS`]
 //!   scratch words. An allocation failure is an [`OddsError::OutOfMemory`], never an abort.
 //! - [`Strategy::Fixed`]: no heap. A two-way transposition table of `table_words` scratch
@@ -201,7 +201,7 @@ impl Battle {
 pub enum OddsError {
     /// The scratch holds fewer words than [`words_needed`].
     Capacity(CapacityError),
-    /// The heap memo could not grow from `stored` to `wanted` states ([`Strategy::Memo`]).
+    /// The heap memo could not grow from `stored` to `wanted` states (`Strategy::Memo`).
     OutOfMemory {
         /// States the memo tried to make room for.
         wanted: usize,
