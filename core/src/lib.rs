@@ -14,13 +14,17 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! - [`swiss`]: a Swiss-system tournament ([`swiss::Tournament`]): record results round by
-//!   round, read each player's match points, OMW, GW and OGW as exact fractions.
-//! - [`standings`]: the ranked standings of a real Swiss event ([`standings::Event`]): drops,
-//!   the MTR's 33/100 floor or the contest's 1/3, an exact order with shared ranks.
+//! - [`standings`]: the ranked standings of a real Swiss event ([`standings::Event`]): every
+//!   MTR result, byes, losses without opponent, drops, late entries, the MTR's 33/100 floor or
+//!   the contest's 1/3, an exact order with shared ranks.
 //! - [`pair`]: the optimal next round of such an event ([`pair::next_round`]): fewest
 //!   rematches, no second bye, the bye to the fewest points, the least squared point
 //!   differences, exact, for thousands of players in caller scratch.
+//! - [`swiss`]: the contest's Swiss-system tournament ([`swiss::Tournament`]): record results
+//!   round by round, read each player's match points, OMW, GW and OGW as exact fractions.
+//! - [`battle`]: the exact odds of a Battlegrounds-style fight with keywords
+//!   ([`battle::odds`]), within [`battle::Limits`] that refuse the same boards on every target
+//!   ([`battle::needs`] measures a board's).
 //! - [`tavern`]: the exact win/loss/tie probabilities of a Tavern Chess battle
 //!   ([`tavern::odds`]), with a fixed transposition table in scratch or, with `alloc`, a heap
 //!   memo.
@@ -29,8 +33,13 @@
 //! - [`pathgame`]: who wins the 2×N path-blocking game ([`pathgame::Decider`]), fed column by
 //!   column in `O(1)` memory.
 //!
+//! Shared vocabulary: [`tournament`] (players, match results), [`odds`] (the one answer shape
+//! of `tavern` and `battle`), [`Fraction`] and [`WideFraction`] with the exact writer
+//! [`decimal`], [`scratch`] and [`cache`].
+//!
 //! Memory comes from the caller as [`Scratch`] words (a fixed slice on a microcontroller,
-//! `HeapScratch` with the `alloc` feature); every solver says how many words it needs, and a
+//! `HeapScratch` with the `alloc` feature); every solver says how many words it needs (a
+//! `const fn`: a `static` buffer is sized at compile time), and a
 //! smaller scratch is a [`CapacityError`], never a panic. Each operation has its own error type
 //! with `Display`, `core::error::Error` and (feature `defmt`) `defmt::Format`.
 //!

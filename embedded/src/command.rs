@@ -60,8 +60,8 @@ pub fn firmware_options() -> Options {
 ///   [`referee_core::tavern::DEFAULT_TABLE_WORDS`] (none when nothing is left);
 /// - `battle`: a transposition table of at most two thirds of the words (at most the default
 ///   table), and as many turns in progress as the rest holds, in frames of
-///   [`referee_core::battle::FRAME_WORDS`], besides the [`referee_core::battle::HOT_FRAMES`] on
-///   the machine's stack; at most [`crate::budget::BATTLE_STEPS`] turns expanded.
+///   [`referee_core::battle::FRAME_WORDS`] (the same depth the host counts); at most
+///   [`crate::budget::BATTLE_STEPS`] turns expanded.
 ///
 /// On the `mps2-an386` (55 296 words) that is both default tables and 498 turns in progress.
 ///

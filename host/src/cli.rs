@@ -197,6 +197,8 @@ pub struct Invocation {
     /// Threads the problem may use (`--threads`, for `swiss`, `tavern` and `pathgame`; default
     /// [`crate::rounds::default_threads`]).
     pub threads: usize,
+    /// `battle --needs`: print the limits and scratch the board's search needs, not its odds.
+    pub needs: bool,
 }
 
 /// The general help text.
@@ -250,6 +252,13 @@ fn problem_help(problem: Problem) -> String {
             "                 With --strategy fixed: its table in KiB, 0..=65536 (default {kib}, as in\n                 firmware: {scratch}; 0: no table, a plain search)\n"
         ));
     }
+    if problem == Problem::Battle {
+        text.push_str(concat!(
+            "      --needs    Print what the board's search needs instead of its odds: the least\n",
+            "                 depth and steps (battle::Limits, the same on every target) and the\n",
+            "                 scratch words they take with the strategy (a firmware's buffer)\n",
+        ));
+    }
     if problem == Problem::Swiss {
         text.push_str(&format!(
             "      --threads N\n                 Solve on up to N threads, 1..={MAX_THREADS} (default: the CPUs available,\n                 at most 8, here {}): an input file of many test cases is cut into parts of\n                 at least {} KiB at test case starts, a part a thread; a round of at least\n                 {} players has its standings written in parts of at least {MIN_PART};\n                 the answer and the errors are the same\n",
@@ -301,6 +310,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     let mut file = None;
     let mut threads = None;
     let mut only_files = false;
+    let mut needs = false;
     let mut rest = args[1..].iter();
     while let Some(arg) = rest.next() {
         let (flag, inline_value) = match arg.split_once('=') {
@@ -313,6 +323,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 return Ok(Command::Help(problem_help(problem)))
             }
             "--exact" if !only_files && inline_value.is_none() && problem.has_exact_mode() => options.exact = true,
+            "--needs" if !only_files && inline_value.is_none() && problem == Problem::Battle => needs = true,
             "--strategy" if strategies => strategy = Some(flag_value(flag, inline_value, &mut rest)?),
             "--table-kib" if strategies => {
                 let value = flag_value(flag, inline_value, &mut rest)?;
@@ -346,7 +357,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             _ => options.with_tavern(strategy),
         };
     }
-    Ok(Command::Solve(Invocation { problem, options, file, threads: threads.unwrap_or_else(default_threads) }))
+    let threads = threads.unwrap_or_else(default_threads);
+    Ok(Command::Solve(Invocation { problem, options, file, threads, needs }))
 }
 
 /// The largest `--table-kib`: the host's whole scratch limit (64 MiB).

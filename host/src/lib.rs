@@ -76,6 +76,7 @@ pub fn run_with_stdin_file(
             Ok(()) => EXIT_OK,
             Err(e) => write_failed(stderr, &e),
         },
+        Ok(Command::Solve(invocation)) if invocation.needs => battle_needs(&invocation, stdin, stdout, stderr),
         Ok(Command::Solve(invocation)) => solve(&invocation, stdin, stdin_file, stdout, stderr),
         Ok(Command::Standings(invocation)) => rank(&invocation, stdin, stdout, stderr),
         Ok(Command::Pair(invocation)) => pair_round(&invocation, stdin, stdout, stderr),
@@ -212,6 +213,25 @@ fn write_parts(parts: Vec<Answer>, stdout: &mut dyn Write, stderr: &mut dyn Writ
         }
     }
     EXIT_OK
+}
+
+/// `referee battle --needs`: reads the board and writes the limits and scratch words its
+/// search needs ([`referee_core::battle::text::solve_needs`]).
+fn battle_needs(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
+    let input = match read_input(invocation.file.as_deref(), stdin, &mut |_| None) {
+        Ok(bytes) => bytes,
+        Err((message, status)) => return report(stderr, &message, status),
+    };
+    let mut answer = Answer::default();
+    let options = &invocation.options;
+    let result = referee_core::battle::text::solve_needs(
+        &input,
+        options.battle,
+        options.battle_limits,
+        &mut HeapScratch::default(),
+        &mut answer,
+    );
+    finish(result, answer, stdout, stderr)
 }
 
 /// `referee standings`: reads the whole results file, ranks it, and writes the answer only if

@@ -601,3 +601,65 @@ fn instruction_counts_repeat_exactly() {
         assert_eq!(counts[0], counts[1], "{}: the count drifted", board.name);
     });
 }
+
+/// A wall of `count` minions `1/health` a side: every fight of it nests more turns as
+/// `health` grows.
+fn battle_wall(count: usize, health: u32) -> String {
+    let side = vec![format!("1/{health}"); count].join(" ");
+    format!("{count} {count}\n{side}\n{side}\n")
+}
+
+/// The host's judge answer (or refusal message) for a battle `input` under `board`'s firmware
+/// options, in a scratch of the board's words: the same core call the firmware makes.
+fn battle_on_host_as_firmware(board: &Board, input: &str) -> Result<String, String> {
+    let options = referee_embedded::command::options_for(board.judge_scratch_words());
+    let mut words = vec![0u32; board.judge_scratch_words()];
+    let mut out = String::new();
+    referee_core::battle::text::solve(
+        input.as_bytes(),
+        false,
+        options.battle,
+        options.battle_limits,
+        &mut words[..],
+        &mut out,
+    )
+    .map(|()| out)
+    .map_err(|e| e.to_string())
+}
+
+/// The same battle boards are refused for depth on the host and on every board's firmware:
+/// `battle::Limits::depth` counts the same turns everywhere (a 64-bit host keeps some frames
+/// on its machine stack, which only makes it faster). For each board, the last wall the host
+/// answers under the board's limits and the first it refuses for depth are run in QEMU: the
+/// same answer, and the same refusal.
+#[test]
+fn battle_depth_is_refused_alike_on_the_host_and_the_firmware() {
+    on_every_board(|board| {
+        let walls = (1..=7).flat_map(|count| (1..=60).map(move |health| battle_wall(count, health)));
+        let (mut answered, mut refused) = (None, None);
+        for wall in walls {
+            match battle_on_host_as_firmware(board, &wall) {
+                Ok(answer) => answered = Some((wall, answer)),
+                Err(message) if message.contains("turns in progress") => {
+                    refused = Some((wall, message));
+                    break;
+                }
+                Err(_) => {}
+            }
+        }
+        let (Some((fits, answer)), Some((deep, message))) = (answered, refused) else {
+            panic!("{}: no wall both answered and refused for depth", board.name)
+        };
+        let dir = scratch_dir();
+        let (fits_path, deep_path) = (dir.join("fits.in"), dir.join("deep.in"));
+        std::fs::write(&fits_path, &fits).unwrap();
+        std::fs::write(&deep_path, &deep).unwrap();
+        let judged = judge(board, "battle", &[], &fits_path);
+        assert_eq!(judged.run.status, status::OK, "{}: {fits}{}", board.name, judged.error);
+        assert_eq!(String::from_utf8_lossy(&judged.answer), answer, "{}: {fits}", board.name);
+        let judged = judge(board, "battle", &[], &deep_path);
+        assert_ne!(judged.run.status, status::OK, "{}: {deep}", board.name);
+        assert!(judged.error.contains(&message), "{}: {deep}: {} vs {message}", board.name, judged.error);
+        std::fs::remove_dir_all(&dir).unwrap();
+    });
+}

@@ -173,6 +173,30 @@ pub fn solve_from<B: Window, W: Write + ?Sized>(
     Ok(())
 }
 
+/// What a board needs (`referee battle --needs`): reads a battle and writes the least
+/// [`Limits`] its search within `limits` took, and the scratch words those limits need with
+/// `strategy` (the `static` buffer of a firmware that answers it, on every target):
+/// `depth D`, `steps S`, `scratch words W`, one per line.
+///
+/// # Errors
+/// As [`solve`].
+///
+/// # Complexity
+/// That of [`super::needs`] plus `O(B)` for the `B` bytes of the input.
+pub fn solve_needs<W: Write + ?Sized>(
+    input: &[u8],
+    strategy: Strategy,
+    limits: Limits,
+    scratch: &mut (impl Scratch + ?Sized),
+    out: &mut W,
+) -> Result<()> {
+    let board = parse(input)?;
+    let needs = super::needs(&board, strategy, limits, scratch).map_err(refused)?;
+    let words = super::words_needed(strategy, needs.limits()).and_then(|w| u64::try_from(w).ok());
+    writeln!(out, "depth {}\nsteps {}\nscratch words {}", needs.depth, needs.steps, words.unwrap_or(u64::MAX))?;
+    Ok(())
+}
+
 /// A search that cannot run is refused at the start of the input, where the board is.
 fn refused(error: SearchError) -> Error {
     Error::new(Position { line: 1, column: 1 }, odds_error(error))

@@ -65,6 +65,36 @@ pub fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
     }
 }
 
+/// `num / den` in lowest terms, for `den > 0`: on 64-bit targets by [`gcd_u128`] and `u128`
+/// divisions; on the 32-bit ones by the limb arithmetic the wide numbers use anyway (`u128`
+/// code inlined there took 4 KiB of flash).
+fn reduce_u128(num: u128, den: u128) -> Fraction {
+    #[cfg(target_pointer_width = "64")]
+    {
+        let g = gcd_u128(num, den);
+        Fraction { num: num / g, den: den / g }
+    }
+    #[cfg(not(target_pointer_width = "64"))]
+    {
+        reduce_by_limbs(num, den)
+    }
+}
+
+/// [`reduce_u128`] of the 32-bit targets: a binary gcd and long divisions on 64-bit limbs
+/// (compiled on the host for its test).
+#[cfg(any(test, not(target_pointer_width = "64")))]
+fn reduce_by_limbs(num: u128, den: u128) -> Fraction {
+    let limbs = |x: u128| [low64(x), high64(x)];
+    let (mut g, mut work) = (limbs(num), limbs(den));
+    crate::natural::gcd_into(&mut g, &mut work);
+    let divide = |x: u128| {
+        let (mut quotient, mut rest) = ([0u64; 2], [0u64; 3]);
+        crate::natural::div_rem(&limbs(x), &g, &mut quotient, &mut rest);
+        u128::from(quotient[1]) << 64 | u128::from(quotient[0])
+    };
+    Fraction { num: divide(num), den: divide(den) }
+}
+
 /// A fraction `num / den` in lowest terms with `den > 0`; displayed as `p/q` (`0/1`, `1/1`),
 /// padded to the formatter's width and alignment (right-aligned by default, as numbers are).
 ///
@@ -104,8 +134,7 @@ impl Fraction {
             let g = gcd_u64(n, d);
             return Some(Self { num: u128::from(n / g), den: u128::from(d / g) });
         }
-        let g = gcd_u128(num, den);
-        Some(Self { num: num / g, den: den / g })
+        Some(reduce_u128(num, den))
     }
 
     /// `num / den` for a pair the caller knows is in lowest terms; `None` when `den == 0`.
@@ -208,6 +237,22 @@ impl PartialOrd for Fraction {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The 32-bit targets' reduction is the host's.
+    #[test]
+    fn limb_reduction_is_the_u128_one() {
+        let mut x: u128 = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // A shared factor `k`, so that the reduction has work to do.
+            let k = x % 1000 + 1;
+            let (num, den) = ((x >> (x % 97)) / k * k, ((x.rotate_left(41) >> (x % 113)) / k).max(1) * k);
+            let g = gcd_u128(num, den);
+            assert_eq!(reduce_by_limbs(num, den), Fraction { num: num / g, den: den / g }, "{num}/{den}");
+        }
+    }
     extern crate std;
     use std::string::ToString;
 

@@ -358,18 +358,46 @@ pub struct Opening {
 /// # Complexity
 /// `O(14)`.
 #[must_use]
-pub fn openings(battle: &Battle, by_target: bool) -> heapless::Vec<Opening, 14> {
-    let mut openings = heapless::Vec::new();
+pub fn openings(battle: &Battle, by_target: bool) -> Openings {
+    let mut openings = Openings { items: [Opening { mover: 0, targets: 0 }; MAX_OPENINGS], len: 0 };
     for mover in first_movers(battle) {
         if by_target {
             for target in 0..battle.sizes[mover ^ 1] {
-                let _ = openings.push(Opening { mover, targets: 1 << target });
+                openings.push(Opening { mover, targets: 1 << target });
             }
         } else {
-            let _ = openings.push(whole_opening(battle, mover));
+            openings.push(whole_opening(battle, mover));
         }
     }
     openings
+}
+
+/// The most openings of a battle: two first movers, seven first targets each.
+const MAX_OPENINGS: usize = 2 * MAX_MINIONS;
+
+/// The openings of a battle ([`openings`]), as a slice (`Deref<Target = [Opening]>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Openings {
+    items: [Opening; MAX_OPENINGS],
+    len: usize,
+}
+
+impl Openings {
+    /// Appends `opening` (at most [`MAX_OPENINGS`]: two movers, seven targets each).
+    fn push(&mut self, opening: Opening) {
+        if let Some(slot) = self.items.get_mut(self.len) {
+            *slot = opening;
+            self.len += 1;
+        }
+    }
+}
+
+impl core::ops::Deref for Openings {
+    type Target = [Opening];
+
+    fn deref(&self) -> &[Opening] {
+        self.items.get(..self.len).unwrap_or(&[])
+    }
 }
 
 /// The opening of `battle` of every first attack of `mover`.
