@@ -602,11 +602,11 @@ fn instruction_counts_repeat_exactly() {
     });
 }
 
-/// A wall of `count` minions `1/health` a side: every fight of it nests more turns as
-/// `health` grows.
-fn battle_wall(count: usize, health: u32) -> String {
-    let side = vec![format!("1/{health}"); count].join(" ");
-    format!("{count} {count}\n{side}\n{side}\n")
+/// A duel of two taunts `1/health` (each side's one attacker and the other's one target)
+/// beside a `0/health`: one line of play, `health` exchanges deep, ending in a tie.
+fn battle_duel(health: u32) -> String {
+    let side = format!("1/{health}T 0/{health}");
+    format!("2 2\n{side}\n{side}\n")
 }
 
 /// The host's judge answer (or refusal message) for a battle `input` under `board`'s firmware
@@ -635,21 +635,27 @@ fn battle_on_host_as_firmware(board: &Board, input: &str) -> Result<String, Stri
 #[test]
 fn battle_depth_is_refused_alike_on_the_host_and_the_firmware() {
     on_every_board(|board| {
-        let walls = (1..=7).flat_map(|count| (1..=60).map(move |health| battle_wall(count, health)));
-        let (mut answered, mut refused) = (None, None);
-        for wall in walls {
-            match battle_on_host_as_firmware(board, &wall) {
-                Ok(answer) => answered = Some((wall, answer)),
-                Err(message) if message.contains("turns in progress") => {
-                    refused = Some((wall, message));
-                    break;
-                }
-                Err(_) => {}
+        // The least health refused for depth (doubling, then halving), and the one below it.
+        let refused_for_depth = |health| {
+            battle_on_host_as_firmware(board, &battle_duel(health)).is_err_and(|m| m.contains("turns in progress"))
+        };
+        let mut high = 1;
+        while !refused_for_depth(high) {
+            high *= 2;
+            assert!(high < 1 << 20, "{}: no duel refused for depth", board.name);
+        }
+        let mut low = high / 2;
+        while low + 1 < high {
+            let middle = low + (high - low) / 2;
+            if refused_for_depth(middle) {
+                high = middle;
+            } else {
+                low = middle;
             }
         }
-        let (Some((fits, answer)), Some((deep, message))) = (answered, refused) else {
-            panic!("{}: no wall both answered and refused for depth", board.name)
-        };
+        let (fits, deep) = (battle_duel(low), battle_duel(high));
+        let answer = battle_on_host_as_firmware(board, &fits).unwrap_or_else(|e| panic!("{}: {fits}: {e}", board.name));
+        let message = battle_on_host_as_firmware(board, &deep).unwrap_err();
         let dir = scratch_dir();
         let (fits_path, deep_path) = (dir.join("fits.in"), dir.join("deep.in"));
         std::fs::write(&fits_path, &fits).unwrap();
