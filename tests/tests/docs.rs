@@ -1,16 +1,17 @@
-//! The README agrees with the code where it quotes it: the exit-status table and the tavern
-//! scratch figures.
+//! The docs agree with the code where they quote it: the exit-status table of docs/cli.md and
+//! the tavern scratch figures of docs/tavern.md.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use referee_core::judge::ExitStatus;
 use referee_core::tavern::{DEFAULT_TABLE_WORDS, FIXED_SCRATCH_WORDS, RANK_TABLE_WORDS};
 
-fn readme() -> String {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md");
-    std::fs::read_to_string(path).expect("reading README.md")
+/// A page of the docs, by its path from the repository's root.
+fn read(path: &str) -> String {
+    let full = format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(full).unwrap_or_else(|e| panic!("reading {path}: {e}"))
 }
 
-/// Groups of three digits separated by spaces, as the README writes numbers.
+/// Groups of three digits separated by spaces, as the docs write numbers.
 fn spaced(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
@@ -24,9 +25,9 @@ fn spaced(n: usize) -> String {
 }
 
 #[test]
-fn the_readme_exit_status_table_is_the_code_table() {
-    let readme = readme();
-    let rows: Vec<(String, u8)> = readme
+fn the_cli_page_exit_status_table_is_the_code_table() {
+    let page = read("docs/cli.md");
+    let rows: Vec<(String, u8)> = page
         .lines()
         .skip_while(|line| !line.starts_with("| status | code | meaning |"))
         .skip(2)
@@ -37,19 +38,19 @@ fn the_readme_exit_status_table_is_the_code_table() {
         })
         .collect();
     let code: Vec<(String, u8)> = ExitStatus::ALL.iter().map(|s| (format!("{s:?}"), s.code())).collect();
-    assert_eq!(rows, code, "README.md's exit-status table differs from judge::ExitStatus");
+    assert_eq!(rows, code, "docs/cli.md's exit-status table differs from judge::ExitStatus");
 }
 
 #[test]
-fn the_readme_quotes_the_tavern_scratch_constants() {
-    let readme = readme();
+fn the_tavern_page_quotes_the_tavern_scratch_constants() {
+    let page = read("docs/tavern.md");
     for (name, value) in [
         ("FIXED_SCRATCH_WORDS", FIXED_SCRATCH_WORDS),
         ("RANK_TABLE_WORDS", RANK_TABLE_WORDS),
         ("DEFAULT_TABLE_WORDS", DEFAULT_TABLE_WORDS),
     ] {
         let quoted = format!("`{name}` = {}", spaced(value));
-        assert!(readme.contains(&quoted), "README.md should say {quoted}");
+        assert!(page.contains(&quoted), "docs/tavern.md should say {quoted}");
     }
 }
 
