@@ -5,8 +5,8 @@
 # answer on stdout, and on stderr the refusal (if any), the decoded defmt log and, last,
 # `instructions: N`: the guest instructions executed, counted by the TCG plugin
 # embedded/qemu-plugin/insncount.c (built with cc on first use). The count is exact and the
-# same run after run, unlike QEMU's wall time. Exits with the firmware's status (the README's
-# table: 0 answer, 1 invalid input, 3 beyond this board's capacity, ...).
+# same run after run, unlike QEMU's wall time. Exits with the firmware's status (the table of
+# docs/cli.md: 0 answer, 1 invalid input, 3 beyond this board's capacity, ...).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/firmware-common.sh"
 if (($# < 3)); then

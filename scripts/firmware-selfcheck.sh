@@ -5,7 +5,7 @@
 # (`referee-embedded`: every case of embedded/selfcheck-cases.txt; `referee-typed`: the typed
 # standings event and pairing) and prints their decoded logs; exits 0 only if every case of
 # both passed (the firmware's status otherwise: 4 a case failed, 101 a panic, ...; see the
-# README's table).
+# table of docs/cli.md).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/firmware-common.sh"
 if (($# != 1)); then

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's firmware table: instructions executed by each benchmark input on each board,
+# The firmware table of docs/firmware.md: instructions executed by each benchmark input on each board,
 # counted by the QEMU plugin (exact, the same run after run), with the deepest stack:
 #   scripts/firmware-table.sh [BOARD...]      (default: every board of embedded/boards.txt)
 # Runs scripts/firmware-insns.sh on the benchmark inputs that take at most a few billion

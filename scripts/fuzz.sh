@@ -2,7 +2,7 @@
 # Runs every fuzz target of fuzz/ (cargo-fuzz, libFuzzer) for a given time each:
 #   scripts/fuzz.sh [SECONDS] [TARGET...]      (default: 25 s, every target)
 #   FUZZ_RUNS=N scripts/fuzz.sh 0 TARGET...    (N executions each instead of a time; the long
-#                                               runs of the README)
+#                                               runs of docs/testing.md)
 # Installs the nightly toolchain and cargo-fuzz (pinned) when missing. Each target starts from
 # its working corpus fuzz/corpus/<target> (not committed) and the committed seeds: the cases
 # of tests/data/<problem>/ and tests/data/invalid/<problem>/. A crash, a failed property, a
@@ -10,7 +10,7 @@
 # take seconds) or more than 2 GiB stops the script with the input written to
 # fuzz/artifacts/<target>/; rerun one with `cd fuzz && cargo +nightly fuzz run TARGET FILE`.
 # Prints each target's executions (libFuzzer's final stats).
-# FUZZ_BUILD adds cargo-fuzz build flags; the README's long runs use
+# FUZZ_BUILD adds cargo-fuzz build flags; docs/testing.md's long runs use
 #   FUZZ_BUILD="-a -s none --no-trace-compares"
 # (overflow checks and debug assertions on, no AddressSanitizer: the project's crates forbid
 # unsafe code; no compare tracing: 3-5x the executions a second on a corpus already grown with it).

@@ -386,8 +386,8 @@ fn a_tournament_larger_than_the_scratch_is_a_capacity_error() {
     });
 }
 
-/// The most players a 16-round `swiss` tournament may have on `board` (the README's capacity
-/// figure): n·(16 + 5) scratch words, the input streamed.
+/// The most players a 16-round `swiss` tournament may have on `board` (docs/firmware.md's
+/// capacity figure): n·(16 + 5) scratch words, the input streamed.
 fn swiss_16_rounds_max_players(board: &Board) -> usize {
     board.judge_scratch_words() / 21
 }
@@ -442,7 +442,7 @@ fn braced_board(columns: usize, rng: &mut Rng) -> String {
 }
 
 /// `board` answers `largest` exactly like the host and refuses `one_more` with a capacity
-/// error: the capacity stated in the README holds exactly.
+/// error: the capacity stated in docs/firmware.md holds exactly.
 fn assert_capacity_boundary(board: &Board, problem: &str, largest: &str, one_more: &str) {
     let dir = scratch_dir();
     for (name, text) in [("largest", largest), ("one-more", one_more)] {
@@ -506,7 +506,7 @@ fn pathgame_capacity_is_as_stated() {
 /// Every benchmark input of every problem on the `mps2-an386` (in `--exact` mode where there is
 /// one): the host's exact answer, or a capacity refusal for [`BENCH_BEYOND_CAPACITY`] only.
 /// Prints the elapsed time of each QEMU run. (The other boards' figures for these inputs are
-/// the README's, from scripts/firmware-table.sh.)
+/// docs/firmware.md's, from scripts/firmware-table.sh.)
 #[test]
 fn bench_inputs_answer_like_the_host_or_exceed_capacity() {
     on_every_board(|board| {
