@@ -392,6 +392,15 @@ impl Openings {
     }
 }
 
+impl IntoIterator for Openings {
+    type Item = Opening;
+    type IntoIter = core::iter::Take<core::array::IntoIter<Opening, MAX_OPENINGS>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.into_iter().take(self.len)
+    }
+}
+
 impl core::ops::Deref for Openings {
     type Target = [Opening];
 
