@@ -304,8 +304,13 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     }
     let problem = Problem::from_name(first).ok_or_else(|| {
         let closest = command_names().into_iter().min_by_key(|name| edit_distance(name, first));
-        let hint = closest.filter(|name| edit_distance(name, first) <= 2).map(|name| format!("; did you mean '{name}'?"));
-        format!("unknown command '{first}' (expected one of: {}){}", command_names().join(", "), hint.unwrap_or_default())
+        let hint =
+            closest.filter(|name| edit_distance(name, first) <= 2).map(|name| format!("; did you mean '{name}'?"));
+        format!(
+            "unknown command '{first}' (expected one of: {}){}",
+            command_names().join(", "),
+            hint.unwrap_or_default()
+        )
     })?;
     let mut options = Options::default();
     let mut strategy = None;

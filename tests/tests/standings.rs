@@ -554,7 +554,6 @@ fn public_cases_match_byte_for_byte() {
 }
 
 #[test]
-#[ignore = "issue 36: referee standings does not implement the MTR extension yet"]
 fn public_cases_of_issue_36_match_byte_for_byte() {
     let cases: Vec<_> = public_cases().into_iter().filter(|c| issue_36(&c.2)).collect();
     assert!(cases.len() >= 40, "only {} cases", cases.len());
@@ -634,7 +633,6 @@ fn invalid_cases_are_refused_with_their_message() {
 /// `tests/data/invalid/standings-contest/` (refused under `--profile contest` only: the default
 /// profile mtr accepts them).
 #[test]
-#[ignore = "issue 36: referee standings does not implement the MTR extension yet"]
 fn invalid_cases_of_issue_36_are_refused_with_their_message() {
     let inputs: Vec<PathBuf> = invalid_inputs("standings").into_iter().filter(|p| issue_36(p)).collect();
     assert!(inputs.len() >= 3);

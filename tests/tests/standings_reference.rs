@@ -383,7 +383,6 @@ fn the_reference_refuses_damaged_files_where_the_host_does_under_contest() {
 
 /// The MTR extension on random files against the host: pending until the host implements it.
 #[test]
-#[ignore = "issue 36: referee standings does not implement the MTR extension yet"]
 fn the_reference_equals_the_host_on_random_mtr_files() {
     let mut rng = Rng::new(0x004d_5452);
     for _ in 0..400 {
@@ -410,7 +409,6 @@ fn the_reference_equals_the_host_on_random_mtr_files() {
 /// lines after an empty LF line as if it were not there (5 reported as 3 here; with CRLF line
 /// ends it counts them).
 #[test]
-#[ignore = "host bug: empty LF lines are not counted in error positions"]
 fn the_host_counts_empty_lines() {
     for input in [
         "round,player1,player2,wins1,wins2,draws\n1,A,B,2,0,0\n\n\n1,A,C,2,0,0\n",

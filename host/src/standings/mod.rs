@@ -211,12 +211,18 @@ fn refusal(
 
 /// The core's checks on the part of the refused row that was read: an earlier field's fault
 /// comes first in file order.
-fn check_partial(event: &mut Event<'_>, partial: &Partial, names: &[String], last_played: &[u32]) -> Result<(), Failure> {
+fn check_partial(
+    event: &mut Event<'_>,
+    partial: &Partial,
+    names: &[String],
+    last_played: &[u32],
+) -> Result<(), Failure> {
     if partial.round != event.round() {
         next_round(event)?;
     }
     let Some(first) = partial.first else { return Ok(()) };
-    let fail = |event: &Event<'_>, second, error| Err(refusal(event, partial.line, first, second, error, names, last_played));
+    let fail =
+        |event: &Event<'_>, second, error| Err(refusal(event, partial.line, first, second, error, names, last_played));
     if let Err(error) = event.available(player(first)) {
         return fail(event, 0, error);
     }

@@ -203,8 +203,11 @@ impl Parser {
             let what = FIELDS[3 + i];
             if bye {
                 // The results a row without player2 may have, consistent with its fields so far.
-                let patterns: &[[&str; 3]] =
-                    if self.mtr { &[["", "", ""], ["2", "0", "0"], ["0", "2", "0"]] } else { &[["", "", ""], ["2", "0", "0"]] };
+                let patterns: &[[&str; 3]] = if self.mtr {
+                    &[["", "", ""], ["2", "0", "0"], ["0", "2", "0"]]
+                } else {
+                    &[["", "", ""], ["2", "0", "0"]]
+                };
                 if !patterns.iter().any(|p| p[..=i] == texts[..=i]) {
                     let kinds = if self.mtr {
                         "a bye has an empty result or 2,0,0, a loss without opponent 0,2,0"
