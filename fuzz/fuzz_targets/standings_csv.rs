@@ -12,7 +12,7 @@ use referee_host::standings::{self, output, Failure, Format};
 fuzz_target!(|input: &[u8]| {
     let lines = input.iter().filter(|&&b| b == b'\n' || b == b'\r').count() as u64 + 1;
     let mut rank_scratch = HeapScratch::default();
-    let outcome = standings::replay(input, None, |event, names| {
+    let outcome = standings::replay(input, referee_core::standings::Profile::Mtr, None, |event, names| {
         for profile in [Profile::Mtr, Profile::Contest] {
             let ranking = event.rank(profile, &mut rank_scratch).map_err(|e| Failure::Capacity(e.to_string()))?;
             for format in [Format::Table, Format::Csv, Format::Json] {

@@ -293,7 +293,7 @@ fn problem_help(problem: Problem) -> String {
 /// `O(A)` for the `A` arguments.
 pub fn parse(args: &[String]) -> Result<Command, String> {
     let Some(first) = args.first() else {
-        return Err("missing PROBLEM (one of: ".to_owned() + &problem_names() + ")");
+        return Err("missing COMMAND (one of: ".to_owned() + &problem_names() + ")");
     };
     match first.as_str() {
         "-h" | "--help" => return Ok(Command::Help(general_help())),
@@ -302,8 +302,16 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         PAIR => return parse_pair(&args[1..]),
         _ => {}
     }
-    let problem = Problem::from_name(first)
-        .ok_or_else(|| format!("unknown problem '{first}' (expected one of: {})", problem_names()))?;
+    let problem = Problem::from_name(first).ok_or_else(|| {
+        let closest = command_names().into_iter().min_by_key(|name| edit_distance(name, first));
+        let hint =
+            closest.filter(|name| edit_distance(name, first) <= 2).map(|name| format!("; did you mean '{name}'?"));
+        format!(
+            "unknown command '{first}' (expected one of: {}){}",
+            command_names().join(", "),
+            hint.unwrap_or_default()
+        )
+    })?;
     let mut options = Options::default();
     let mut strategy = None;
     let mut table_kib = None;
@@ -385,7 +393,28 @@ fn flag_value<'a>(
 
 /// The problem names, comma-separated.
 fn problem_names() -> String {
-    Problem::ALL.iter().map(|p| p.name()).collect::<Vec<_>>().join(", ")
+    command_names().join(", ")
+}
+
+/// Every command: the judge problems, then `standings` and `pair`.
+fn command_names() -> Vec<&'static str> {
+    Problem::ALL.iter().map(|p| p.name()).chain([STANDINGS, PAIR]).collect()
+}
+
+/// The number of single-character insertions, deletions and substitutions from `a` to `b`.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
 }
 
 #[cfg(test)]

@@ -65,7 +65,7 @@ pub fn run(input: &[u8], options: &Options) -> Result<Answer, Failure> {
         let event = Event::new(count, 1, &mut scratch).map_err(|e| Failure::Capacity(e.to_string()))?;
         pair_event(&event, &names, options.seed)
     } else {
-        standings::replay(input, None, |event, names| pair_event(event, names, options.seed))
+        standings::replay(input, Profile::Mtr, None, |event, names| pair_event(event, names, options.seed))
     }
 }
 

@@ -58,7 +58,7 @@ fn a_valid_input_beyond_capacity_exits_3_with_nothing_on_stdout() {
 fn usage_errors_exit_2() {
     let (status, stdout, stderr) = run(&["nosuchproblem"], b"");
     assert_eq!((status, stdout.as_str()), (2, ""));
-    assert!(stderr.starts_with("error: unknown problem 'nosuchproblem'"), "{stderr}");
+    assert!(stderr.starts_with("error: unknown command 'nosuchproblem'"), "{stderr}");
     assert_eq!(run(&["swiss", "/nonexistent/file"], b"").0, 2);
     assert_eq!(run(&[], b"").0, 2);
 }

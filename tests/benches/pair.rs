@@ -39,7 +39,7 @@ fn host_standings_csv(bencher: divan::Bencher, size: (usize, usize)) {
 fn core_pairing(bencher: divan::Bencher, size: (usize, usize), fast: bool) {
     let input = event(size);
     let mut bencher = Some(bencher);
-    standings::replay(input.as_bytes(), None, |event, _| {
+    standings::replay(input.as_bytes(), Profile::Mtr, None, |event, _| {
         let mut rank_words = HeapScratch::default();
         let ranking = event.rank(Profile::Mtr, &mut rank_words).unwrap();
         let mut scratch = HeapScratch::default();

@@ -79,5 +79,5 @@ fn core_record_and_rank_8000x18(bencher: divan::Bencher) {
 #[divan::bench]
 fn host_parse_only_8000x18(bencher: divan::Bencher) {
     let input = event();
-    bencher.bench_local(|| standings::parse::parse(divan::black_box(input.as_bytes())));
+    bencher.bench_local(|| standings::parse::parse(divan::black_box(input.as_bytes()), Profile::Mtr));
 }

@@ -274,7 +274,7 @@ fn the_matching_alone_reaches_every_public_optimum() {
     use referee_host::standings::{replay, Failure};
     for (input, _, optimum) in public_cases().into_iter().filter(|c| !c.1) {
         let bytes = std::fs::read(&input).unwrap();
-        let objective = replay(&bytes, None, |event, _| {
+        let objective = replay(&bytes, Profile::Mtr, None, |event, _| {
             let mut rank_words = HeapScratch::default();
             let ranking = event.rank(Profile::Mtr, &mut rank_words).unwrap();
             let mut scratch = HeapScratch::default();
@@ -302,7 +302,7 @@ fn the_matching_alone_agrees_on_larger_events() {
     for _ in 0..40 {
         let (players, rounds) = (rng.range(50, 600) as usize, rng.range(3, 14) as usize);
         let csv = referee_tests::standings_event(players, rounds, rng.next_u64());
-        let (fast, matched) = replay(csv.as_bytes(), None, |event, _| {
+        let (fast, matched) = replay(csv.as_bytes(), Profile::Mtr, None, |event, _| {
             let mut rank_words = HeapScratch::default();
             let ranking = event.rank(Profile::Mtr, &mut rank_words).unwrap();
             let mut scratch = HeapScratch::default();

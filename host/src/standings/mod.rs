@@ -71,28 +71,31 @@ pub enum Failure {
 /// `O(B + n·r + n log n)` for a file of `B` bytes, `n` players and `r` rounds (names are looked up in a hash map).
 pub fn run(input: &[u8], options: &Options) -> Result<Vec<u8>, Failure> {
     let mut rank_scratch = HeapScratch::default();
-    replay(input, options.round, |event, names| {
+    replay(input, options.profile, options.round, |event, names| {
         let ranking = event.rank(options.profile, &mut rank_scratch).map_err(|e| Failure::Capacity(e.to_string()))?;
         Ok(output::render(&ranking, names, event.round(), options.format))
     })
 }
 
-/// Reads `input` (a whole results file) into an [`Event`] and calls `at` with it and the
-/// players' names once round `round` (`None`: the last) is finished; `at`'s result is returned
-/// if the whole file is valid.
+/// Reads `input` (a whole results file, under `profile`'s rules) into an [`Event`] and calls
+/// `at` with it and the players' names once round `round` (`None`: the last) is finished;
+/// `at`'s result is returned if the whole file is valid. The event of an earlier round holds
+/// the players who have entered by then (late entrants after it are not listed).
 ///
 /// # Errors
 /// The first refusal in file order, a capacity error, `round` beyond the last round, or
 /// `at`'s error.
 ///
 /// # Complexity
-/// `O(B + n·r)` for a file of `B` bytes, `n` players and `r` rounds, and one call of `at`.
+/// `O(B + n·r)` for a file of `B` bytes, `n` players and `r` rounds (twice the rows for an
+/// earlier `round`), and one call of `at`.
 pub fn replay<T>(
     input: &[u8],
+    profile: Profile,
     round: Option<u32>,
     mut at: impl FnMut(&Event<'_>, &[String]) -> Result<T, Failure>,
 ) -> Result<T, Failure> {
-    let Parsed { names, rows, stop } = parse::parse(input);
+    let Parsed { names, rows, stop } = parse::parse(input, profile);
     let last_round = rows.last().map_or(0, |r| r.round).max(stop.as_ref().and_then(|s| s.1).map_or(0, |p| p.round));
     if names.is_empty() || last_round == 0 {
         let (refusal, _) = stop.unwrap_or_else(|| (Refusal::new(1, 1, "no rows"), None));
@@ -103,29 +106,42 @@ pub fn replay<T>(
             return Err(Failure::Usage(format!("--round {round}: the file has {last_round} rounds")));
         }
     }
-    let target = round.unwrap_or(last_round);
+    // Every row through the core's checks, the event of the whole file.
     let players = u32::try_from(names.len()).map_err(|_| Failure::Capacity("too many players".to_owned()))?;
     let mut scratch = HeapScratch::default();
     let mut event = Event::new(players, last_round, &mut scratch).map_err(|e| Failure::Capacity(e.to_string()))?;
-    let mut answer = None;
-    for (index, row) in rows.iter().enumerate() {
+    let mut last_played = vec![0u32; names.len() + 1];
+    for row in &rows {
         if row.round != event.round() {
             next_round(&mut event)?;
         }
-        record(&mut event, row, &names)?;
-        let last_of_round = rows.get(index + 1).is_none_or(|next| next.round != row.round);
-        if stop.is_none() && row.round == target && last_of_round {
-            event.finish_round().map_err(internal)?;
-            answer = Some(at(&event, &names)?);
-        }
+        record(&mut event, row, &names, &mut last_played)?;
     }
     if let Some((refusal, partial)) = stop {
         if let Some(partial) = partial {
-            check_partial(&mut event, &partial, &names)?;
+            check_partial(&mut event, &partial, &names, &last_played)?;
         }
         return Err(Failure::Refused(refusal));
     }
-    answer.ok_or_else(|| internal("no round was ranked"))
+    event.finish_round().map_err(internal)?;
+    let target = round.unwrap_or(last_round);
+    if target == last_round {
+        return at(&event, &names);
+    }
+    // An earlier round: the players entered by then (numbered by first appearance, so the
+    // first of them), and their rows.
+    let shown = rows.iter().take_while(|r| r.round <= target).map(|r| r.first.max(r.second)).max().unwrap_or(0);
+    let mut earlier_scratch = HeapScratch::default();
+    let mut earlier = Event::new(shown, target, &mut earlier_scratch).map_err(|e| Failure::Capacity(e.to_string()))?;
+    let mut last_played = vec![0u32; names.len() + 1];
+    for row in rows.iter().take_while(|r| r.round <= target) {
+        if row.round != earlier.round() {
+            next_round(&mut earlier)?;
+        }
+        record(&mut earlier, row, &names, &mut last_played)?;
+    }
+    earlier.finish_round().map_err(internal)?;
+    at(&earlier, &names[..shown as usize])
 }
 
 /// Closes the open round (if any) and opens the next.
@@ -141,14 +157,21 @@ pub(crate) fn internal(error: impl std::fmt::Display) -> Failure {
     Failure::Capacity(format!("internal error: {error}"))
 }
 
-/// Feeds one row to the event; its refusals name the line and the field.
-fn record(event: &mut Event<'_>, row: &Row, names: &[String]) -> Result<(), Failure> {
-    let result = if row.second == 0 {
-        event.bye(player(row.first))
-    } else {
-        event.record(player(row.first), player(row.second), row.result)
+/// Feeds one row to the event; its refusals name the line and the field. `last_played`
+/// (by player number) is the last round each player took part in.
+fn record(event: &mut Event<'_>, row: &Row, names: &[String], last_played: &mut [u32]) -> Result<(), Failure> {
+    let result = match (row.second, row.loss) {
+        (0, false) => event.bye(player(row.first)),
+        (0, true) => event.loss(player(row.first)),
+        (second, _) => event.record(player(row.first), player(second), row.result),
     };
-    result.map_err(|e| refusal(event, row.line, row.first, row.second, e, names))
+    result.map_err(|e| refusal(event, row.line, row.first, row.second, e, names, last_played))?;
+    for id in [row.first, row.second] {
+        if let Some(last) = last_played.get_mut(id as usize) {
+            *last = row.round;
+        }
+    }
+    Ok(())
 }
 
 /// The player of the 1-based id `id` of a row (0, never given, is nobody's: beyond the event).
@@ -157,7 +180,15 @@ pub(crate) fn player(id: u32) -> PlayerId {
 }
 
 /// The refusal for a [`RecordError`] on the row at `line`.
-fn refusal(event: &Event<'_>, line: u64, first: u32, second: u32, error: RecordError, names: &[String]) -> Failure {
+fn refusal(
+    event: &Event<'_>,
+    line: u64,
+    first: u32,
+    second: u32,
+    error: RecordError,
+    names: &[String],
+    last_played: &[u32],
+) -> Failure {
     let name = |id: u32| names.get((id as usize).wrapping_sub(1)).map_or("?", String::as_str);
     let (field, id) = match error {
         RecordError::Dropped { second: true } | RecordError::PlaysTwice { second: true } | RecordError::SelfMatch => {
@@ -170,8 +201,8 @@ fn refusal(event: &Event<'_>, line: u64, first: u32, second: u32, error: RecordE
         RecordError::SelfMatch => format!("{:?} cannot play against himself", name(id)),
         RecordError::PlaysTwice { .. } => format!("{:?} already has a row in round {round}", name(id)),
         RecordError::Dropped { .. } => {
-            let played = event.standing(player(id), Profile::Mtr).map_or(0, |s| s.rounds_played);
-            format!("{:?} dropped (no row in round {}) and may not appear again", name(id), played + 1)
+            let last = last_played.get(id as usize).copied().unwrap_or(0);
+            format!("{:?} dropped (no row in round {}) and may not appear again", name(id), last + 1)
         }
         other => format!("internal error: {other}"),
     };
@@ -180,12 +211,18 @@ fn refusal(event: &Event<'_>, line: u64, first: u32, second: u32, error: RecordE
 
 /// The core's checks on the part of the refused row that was read: an earlier field's fault
 /// comes first in file order.
-fn check_partial(event: &mut Event<'_>, partial: &Partial, names: &[String]) -> Result<(), Failure> {
+fn check_partial(
+    event: &mut Event<'_>,
+    partial: &Partial,
+    names: &[String],
+    last_played: &[u32],
+) -> Result<(), Failure> {
     if partial.round != event.round() {
         next_round(event)?;
     }
     let Some(first) = partial.first else { return Ok(()) };
-    let fail = |event: &Event<'_>, second, error| Err(refusal(event, partial.line, first, second, error, names));
+    let fail =
+        |event: &Event<'_>, second, error| Err(refusal(event, partial.line, first, second, error, names, last_played));
     if let Err(error) = event.available(player(first)) {
         return fail(event, 0, error);
     }

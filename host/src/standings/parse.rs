@@ -9,7 +9,7 @@ use core::hash::BuildHasher;
 
 use csv::ByteRecord;
 use hashbrown::{DefaultHashBuilder, HashTable};
-use referee_core::standings::{MatchResult, MAX_ROUNDS};
+use referee_core::standings::{MatchResult, Profile, MAX_ROUNDS};
 
 use super::strict::{Fault, Scanner};
 
@@ -43,7 +43,8 @@ impl Refusal {
     }
 }
 
-/// One match or bye, with player numbers (1-based; `second == 0` for a bye).
+/// One match, bye or loss without opponent, with player numbers (1-based; `second == 0`
+/// without an opponent).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Row {
     /// The line where the row starts.
@@ -52,10 +53,12 @@ pub struct Row {
     pub round: u32,
     /// Player 1.
     pub first: u32,
-    /// Player 2, 0 for a bye.
+    /// Player 2, 0 for a bye or a loss without opponent.
     pub second: u32,
-    /// The result (2-0-0 for a bye).
+    /// The result (2-0-0 for a bye, 0-2-0 for a loss without opponent).
     pub result: MatchResult,
+    /// Whether a row without player 2 is a loss without opponent (profile `mtr`), not a bye.
+    pub loss: bool,
 }
 
 /// What was read of the row with the first refusal, for the checks the core makes on it.
@@ -82,14 +85,16 @@ pub struct Parsed {
     pub stop: Option<(Refusal, Option<Partial>)>,
 }
 
-/// Reads `input` (the whole file).
+/// Reads `input` (the whole file) under `profile`: `mtr` takes every MTR result, losses
+/// without opponent and late entries; `contest` only the contest's ten results and the players
+/// of round 1.
 ///
 /// # Complexity
 /// `O(B)` for the `B` bytes of the file.
 #[must_use]
-pub fn parse(input: &[u8]) -> Parsed {
+pub fn parse(input: &[u8], profile: Profile) -> Parsed {
     let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
-    let mut parser = Parser::default();
+    let mut parser = Parser { mtr: profile == Profile::Mtr, ..Parser::default() };
     let stop = parser.run(input).err();
     let names = parser.spans.iter().map(|&(start, end)| parser.arena[start..end].to_owned()).collect();
     Parsed { names, rows: parser.rows, stop }
@@ -107,6 +112,8 @@ struct Parser {
     hasher: DefaultHashBuilder,
     rows: Vec<Row>,
     round: u32,
+    /// Profile `mtr`: every MTR result, losses without opponent, late entries.
+    mtr: bool,
 }
 
 /// A refusal with what was read of its row.
@@ -118,14 +125,19 @@ impl Parser {
         let mut strict = (input.contains(&b'"') || input.contains(&b'\r')).then(|| Scanner::new(input));
         let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(input);
         let mut record = ByteRecord::new();
+        // The line of each record, counted from the bytes (`csv`'s own count skips empty lines).
+        let (mut counted_to, mut line_ends) = (0usize, 0u64);
         let mut next = |record: &mut ByteRecord| -> Option<(u64, Option<Fault>)> {
             let more = reader.read_byte_record(record).unwrap_or(false);
             let scanned = strict.as_mut().map(Scanner::next_record);
             if !more {
                 return None;
             }
-            let csv_line = record.position().map_or(1, csv::Position::line);
-            Some(scanned.flatten().unwrap_or((csv_line, None)))
+            let start = record_start(input, record.position().map_or(0, |p| usize::try_from(p.byte()).unwrap_or(0)));
+            let seen = input.get(counted_to..start).unwrap_or_default();
+            line_ends += seen.iter().filter(|&&b| b == b'\n').count() as u64;
+            counted_to = counted_to.max(start);
+            Some(scanned.flatten().unwrap_or((line_ends + 1, None)))
         };
         let Some((line, fault)) = next(&mut record) else {
             return Err((Refusal::new(1, 1, format!("the file is empty: expected the header {HEADER}")), None));
@@ -173,6 +185,7 @@ impl Parser {
         let first = self.player(line, 2, first_name, round).map_err(|r| stop(r, Some(here)))?;
         here.first = Some(first);
         let second_raw = field(2).map_err(|r| stop(r, Some(here)))?;
+        // No opponent: a bye, or (profile mtr) a loss without opponent.
         let bye = second_raw.is_empty();
         let second = if bye {
             0
@@ -189,14 +202,20 @@ impl Parser {
             texts[i] = text;
             let what = FIELDS[3 + i];
             if bye {
-                let allowed = if texts[0].is_empty() { "" } else { ["2", "0", "0"][i] };
-                if text != allowed {
+                // The results a row without player2 may have, consistent with its fields so far.
+                let patterns: &[[&str; 3]] = if self.mtr {
+                    &[["", "", ""], ["2", "0", "0"], ["0", "2", "0"]]
+                } else {
+                    &[["", "", ""], ["2", "0", "0"]]
+                };
+                if !patterns.iter().any(|p| p[..=i] == texts[..=i]) {
+                    let kinds = if self.mtr {
+                        "a bye has an empty result or 2,0,0, a loss without opponent 0,2,0"
+                    } else {
+                        "a bye has an empty result or 2,0,0 (profile contest has no loss without opponent)"
+                    };
                     return Err(stop(
-                        Refusal::new(
-                            line,
-                            4 + i,
-                            format!("a bye (empty player2) has an empty result or 2,0,0; {what} is {text:?}"),
-                        ),
+                        Refusal::new(line, 4 + i, format!("a row without player2: {kinds}; {what} is {text:?}")),
                         partial,
                     ));
                 }
@@ -228,22 +247,23 @@ impl Parser {
         if let Some(f) = fault {
             return Err(stop(Refusal::new(line, f.field, f.message), partial));
         }
-        let result = if bye { MatchResult::new(2, 0, 0) } else { MatchResult::new(digits[0], digits[1], digits[2]) };
-        let result = result.ok().filter(|r| bye || r.is_contest()).ok_or_else(|| {
+        let loss = bye && texts[1] == "2";
+        let result = match (bye, loss) {
+            (true, false) => MatchResult::new(2, 0, 0),
+            (true, true) => MatchResult::new(0, 2, 0),
+            (false, _) => MatchResult::new(digits[0], digits[1], digits[2]),
+        };
+        let result = result.ok().filter(|r| bye || self.mtr || r.is_contest()).ok_or_else(|| {
             let [w1, w2, d] = digits;
-            stop(
-                Refusal::new(
-                    line,
-                    4,
-                    format!(
-                        "{w1},{w2},{d} is not a legal result: wins1,wins2,draws is one of 2,0,0 0,2,0 2,1,0 \
-                         1,2,0 2,0,1 0,2,1 1,1,1 1,0,2 0,1,2 0,0,3"
-                    ),
-                ),
-                partial,
-            )
+            let legal = if self.mtr {
+                "each player wins 0 to 2 games, not both 2, and 0 to 3 games are drawn"
+            } else {
+                "with profile contest wins1,wins2,draws is one of 2,0,0 0,2,0 2,1,0 1,2,0 2,0,1 0,2,1 1,1,1 1,0,2 \
+                 0,1,2 0,0,3"
+            };
+            stop(Refusal::new(line, 4, format!("{w1},{w2},{d} is not a legal result: {legal}")), partial)
         })?;
-        Ok(Row { line, round, first, second, result })
+        Ok(Row { line, round, first, second, result, loss })
     }
 
     /// Checks the round field against the rounds so far and returns its number.
@@ -325,11 +345,11 @@ impl Parser {
         if let Some(&id) = self.ids.find(hash, same) {
             return Ok(id);
         }
-        if round > 1 {
+        if round > 1 && !self.mtr {
             return Err(Refusal::new(
                 line,
                 field,
-                format!("{name:?} does not play in round 1: late entries are not supported"),
+                format!("{name:?} does not play in round 1: profile contest has no late entries (profile mtr has)"),
             ));
         }
         let id = u32::try_from(self.spans.len() + 1).map_err(|_| Refusal::new(line, field, "too many players"))?;
@@ -342,6 +362,18 @@ impl Parser {
             hasher.hash_one(&arena[start..end])
         });
         Ok(id)
+    }
+}
+
+/// Where the record `csv` reports at byte `position` starts: past the empty lines (`\n` or
+/// `\r\n`) that `csv` skips before it.
+fn record_start(input: &[u8], mut position: usize) -> usize {
+    loop {
+        match input.get(position..) {
+            Some([b'\n', ..]) => position += 1,
+            Some([b'\r', b'\n', ..]) => position += 2,
+            _ => return position,
+        }
     }
 }
 
@@ -376,7 +408,7 @@ fn check_header(input: &[u8], line: u64, record: &ByteRecord, fault: Option<Faul
         return Err(Refusal::new(line, 7, format!("the header has {} fields: {expected}", record.len())));
     }
     // The same fields, but written differently (quoted): find the first quoted one.
-    let start = record.position().map_or(0, |p| usize::try_from(p.byte()).unwrap_or(0));
+    let start = record_start(input, record.position().map_or(0, |p| usize::try_from(p.byte()).unwrap_or(0)));
     let raw = input.get(start..start + HEADER.len() + 1).unwrap_or_default();
     if !raw.starts_with(HEADER.as_bytes()) || !matches!(raw.get(HEADER.len()), None | Some(b'\n' | b'\r')) {
         let quoted = input[start..].split(|&b| b == b',').position(|f| f.first() == Some(&b'"')).unwrap_or(0);

@@ -5,4 +5,5 @@ pub mod battle;
 pub mod greater;
 pub mod pair;
 pub mod pathgame;
+pub mod standings;
 pub mod swiss;
