@@ -60,7 +60,9 @@ fn quick_match(bytes: &[u8; QUICK_BYTES]) -> Option<(PlayerId, PlayerId, MatchRe
     }
     let digit = |lane: u32| (tail >> (16 * lane) & 3) as u8;
     let result = MatchResult::new(digit(0), digit(1), digit(2)).ok()?;
-    Some((PlayerId::from_number(first)?, PlayerId::from_number(second)?, result, at + 6))
+    // Id 0 wraps to a player beyond every tournament: `record` refuses it, and the line is read
+    // again number by number for its error.
+    Some((PlayerId::new(first.wrapping_sub(1)), PlayerId::new(second.wrapping_sub(1)), result, at + 6))
 }
 
 /// Bytes [`quick_match`] reads: its three words start within 24 bytes, at an index taken
