@@ -1103,10 +1103,11 @@ pub fn table(rows: &[Standing], names: &[String], round: usize, decimals: u32) -
 }
 
 /// Checks a table of any layout for the spec's content: among its lines (titles, headers and
-/// other lines anywhere), one line per player, in ranked order, that holds (in this order) the rank (with a mark such
-/// as `=` when it is shared: the mark is not checked), the name (unless it has control
-/// characters, which a table may escape), the points, `W-L-D`, then OMW, GW and OGW as
-/// percentages with `decimals` decimals (an exact half may be rounded either way).
+/// other lines anywhere), one line per player, in ranked order, that holds (in this order) the
+/// rank (a number of its own; a mark such as `=` for a shared rank is not checked), the name
+/// (unless it has control characters, which a table may escape), the points, `W-L-D`, then
+/// OMW, GW and OGW as percentages with `decimals` decimals (an exact half may be rounded
+/// either way), each value a token of its own (no digit right before or after it).
 ///
 /// # Errors
 /// What is missing or out of order.
@@ -1133,24 +1134,45 @@ pub fn check_table(got: &str, rows: &[Standing], names: &[String], decimals: u32
 
 /// Whether `line` is the table line of `s` (see [`check_table`]).
 fn table_line_matches(line: &str, s: &Standing, name: &str, decimals: u32) -> bool {
-    let Some(mut rest) = line.trim_start().strip_prefix(&s.rank.to_string()) else { return false };
-    if rest.starts_with(|c: char| c.is_ascii_digit()) {
+    // The rank before the name, the values after it.
+    let (before, mut rest) = if name.contains(char::is_control) {
+        match find_token(line, &s.rank.to_string()) {
+            Some((_, end)) => (&line[..end], &line[end..]),
+            None => return false,
+        }
+    } else {
+        match line.find(name) {
+            Some(at) => (&line[..at], &line[at + name.len()..]),
+            None => return false,
+        }
+    };
+    if find_token(before, &s.rank.to_string()).is_none() {
         return false;
-    }
-    if !name.contains(char::is_control) {
-        let Some(at) = rest.find(name) else { return false };
-        rest = &rest[at + name.len()..];
     }
     let mut wanted = vec![vec![s.points.to_string()], vec![format!("{}-{}-{}", s.wins, s.losses, s.draws)]];
     for value in [&s.omw, &s.gw, &s.ogw] {
         wanted.push(vec![value.percent(decimals, true), value.percent(decimals, false)]);
     }
     for options in wanted {
-        let found = options.iter().filter_map(|o| rest.find(o.as_str()).map(|at| (at, o.len()))).min();
-        let Some((at, len)) = found else { return false };
-        rest = &rest[at + len..];
+        let Some((_, end)) = options.iter().filter_map(|o| find_token(rest, o)).min() else { return false };
+        rest = &rest[end..];
     }
     true
+}
+
+/// The first occurrence of `token` in `text` not touching another digit: `(start, end)`.
+fn find_token(text: &str, token: &str) -> Option<(usize, usize)> {
+    let mut from = 0;
+    while let Some(at) = text[from..].find(token) {
+        let (start, end) = (from + at, from + at + token.len());
+        let digit_before = text[..start].chars().next_back().is_some_and(|c| c.is_ascii_digit());
+        let digit_after = text[end..].chars().next().is_some_and(|c| c.is_ascii_digit());
+        if !digit_before && !digit_after {
+            return Some((start, end));
+        }
+        from = start + token.chars().next().map_or(1, char::len_utf8);
+    }
+    None
 }
 
 /// `referee standings ARGS` on `input`, the spec's stdout: `args` are the options after
