@@ -987,6 +987,11 @@ fn the_driver_catches_a_stand_in_with_a_bug() {
             event_driver::run_with(spec, Size::Small, &mut |args: &[&str]| stand_in::run(args, bug)).err()
         });
         assert!(caught.is_some(), "{bug:?} went unnoticed");
+        // A failing scenario keeps its folder for inspection: this one failed on purpose.
+        let message = caught.clone().unwrap_or_default();
+        if let Some(folder) = message.lines().find_map(|l| l.strip_prefix("folder ")) {
+            let _ = std::fs::remove_dir_all(folder);
+        }
         eprintln!("{bug:?}: {}", caught.unwrap_or_default().lines().next().unwrap_or_default());
     }
 }
