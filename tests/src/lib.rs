@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 
 pub mod event;
+pub mod event_driver;
+pub mod json;
 pub mod pairing;
 pub mod reference;
 

@@ -421,3 +421,26 @@ fn the_host_counts_empty_lines() {
         assert_eq!(position(host.stderr.trim_end()), (5, 2), "{}", host.stderr);
     }
 }
+
+/// Today's host's tables (its own layout) pass the layout-free table check, for the cases it
+/// already supports (the extension's cases join when it does).
+#[test]
+fn the_table_check_accepts_the_hosts_tables() {
+    let mut checked = 0;
+    for (input, args, _) in public_cases() {
+        let bytes = std::fs::read(&input).unwrap();
+        let profile = args.windows(2).find(|w| w[0] == "--profile").map_or("mtr", |w| w[1].as_str());
+        let host = referee(&["standings", "--profile", profile], &bytes);
+        if host.status != 0 {
+            continue;
+        }
+        let profile = Profile::named(profile).unwrap();
+        let results = reference::parse(&bytes, profile).unwrap();
+        let rows = reference::rank(&results, results.rounds.len(), profile);
+        let table = String::from_utf8(host.stdout).unwrap();
+        reference::check_table(&table, &rows, &results.names, 2)
+            .unwrap_or_else(|e| panic!("{}: {e}\n{table}", input.display()));
+        checked += 1;
+    }
+    assert!(checked >= 50, "{checked} tables");
+}

@@ -513,6 +513,25 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// Any CSV text (RFC 4180, as the results file is read: a BOM ignored, empty lines skipped) as
+/// records of fields: for the outputs of the host (pairings, event files' CSV answers).
+///
+/// # Errors
+/// `LINE:FIELD: what` at the first syntax error or invalid UTF-8.
+pub fn read_csv(input: &[u8]) -> Result<Vec<Vec<String>>, String> {
+    let mut reader = Reader::new(input);
+    let mut records = Vec::new();
+    while let Some(record) = reader.next_record() {
+        let mut fields = Vec::new();
+        for (i, field) in record.fields.into_iter().enumerate() {
+            let bytes = field.map_err(|e| format!("{}:{}: {e}", record.line, i + 1))?;
+            fields.push(String::from_utf8(bytes).map_err(|_| format!("{}:{}: invalid UTF-8", record.line, i + 1))?);
+        }
+        records.push(fields);
+    }
+    Ok(records)
+}
+
 // ---------------------------------------------------------------------------------------------
 // The results file.
 
@@ -1083,43 +1102,77 @@ pub fn table(rows: &[Standing], names: &[String], round: usize, decimals: u32) -
     out
 }
 
-/// Checks a table of any layout for the spec's content: after some lines of title and header,
-/// one line per player in ranked order that holds (in this order) the rank (with a mark such
-/// as `=` when it is shared: the mark is not checked), the name (unless it has control
-/// characters, which a table may escape), the points, `W-L-D`, then OMW, GW and OGW as
-/// percentages with `decimals` decimals (an exact half may be rounded either way).
+/// Checks a table of any layout for the spec's content: among its lines (titles, headers and
+/// other lines anywhere), one line per player, in ranked order, that holds (in this order) the
+/// rank (a number of its own; a mark such as `=` for a shared rank is not checked), the name
+/// (unless it has control characters, which a table may escape), the points, `W-L-D`, then
+/// OMW, GW and OGW as percentages with `decimals` decimals (an exact half may be rounded
+/// either way), each value a token of its own (no digit right before or after it).
 ///
 /// # Errors
 /// What is missing or out of order.
 pub fn check_table(got: &str, rows: &[Standing], names: &[String], decimals: u32) -> Result<(), String> {
-    let lines: Vec<&str> = got.lines().collect();
-    if lines.len() < rows.len() {
-        return Err(format!("{} lines for {} players", lines.len(), rows.len()));
-    }
-    let body = &lines[lines.len() - rows.len()..];
-    for (s, line) in rows.iter().zip(body) {
-        let name = &names[s.player];
-        let mut rest: &str = line.trim_start();
-        let rank = s.rank.to_string();
-        rest = rest.strip_prefix(&rank).ok_or_else(|| format!("{line:?}: expected rank {rank}"))?;
-        if rest.starts_with(|c: char| c.is_ascii_digit()) {
-            return Err(format!("{line:?}: expected rank {rank}"));
-        }
-        if !name.contains(char::is_control) {
-            let at = rest.find(name.as_str()).ok_or_else(|| format!("{line:?}: no name {name:?}"))?;
-            rest = &rest[at + name.len()..];
-        }
-        let mut wanted = vec![vec![s.points.to_string()], vec![format!("{}-{}-{}", s.wins, s.losses, s.draws)]];
-        for value in [&s.omw, &s.gw, &s.ogw] {
-            wanted.push(vec![value.percent(decimals, true), value.percent(decimals, false)]);
-        }
-        for options in wanted {
-            let found = options.iter().filter_map(|o| rest.find(o.as_str()).map(|at| (at, o.len()))).min();
-            let (at, len) = found.ok_or_else(|| format!("{line:?}: no {options:?} after the name"))?;
-            rest = &rest[at + len..];
+    let mut lines = got.lines();
+    for s in rows {
+        if !lines.any(|line| table_line_matches(line, s, &names[s.player], decimals)) {
+            return Err(format!(
+                "no line (after the previous player's) with rank {}, {:?}, {} points, {}-{}-{}, {} {} {}",
+                s.rank,
+                names[s.player],
+                s.points,
+                s.wins,
+                s.losses,
+                s.draws,
+                s.omw.percent(decimals, true),
+                s.gw.percent(decimals, true),
+                s.ogw.percent(decimals, true)
+            ));
         }
     }
     Ok(())
+}
+
+/// Whether `line` is the table line of `s` (see [`check_table`]).
+fn table_line_matches(line: &str, s: &Standing, name: &str, decimals: u32) -> bool {
+    // The rank before the name, the values after it.
+    let (before, mut rest) = if name.contains(char::is_control) {
+        match find_token(line, &s.rank.to_string()) {
+            Some((_, end)) => (&line[..end], &line[end..]),
+            None => return false,
+        }
+    } else {
+        match line.find(name) {
+            Some(at) => (&line[..at], &line[at + name.len()..]),
+            None => return false,
+        }
+    };
+    if find_token(before, &s.rank.to_string()).is_none() {
+        return false;
+    }
+    let mut wanted = vec![vec![s.points.to_string()], vec![format!("{}-{}-{}", s.wins, s.losses, s.draws)]];
+    for value in [&s.omw, &s.gw, &s.ogw] {
+        wanted.push(vec![value.percent(decimals, true), value.percent(decimals, false)]);
+    }
+    for options in wanted {
+        let Some((_, end)) = options.iter().filter_map(|o| find_token(rest, o)).min() else { return false };
+        rest = &rest[end..];
+    }
+    true
+}
+
+/// The first occurrence of `token` in `text` not touching another digit: `(start, end)`.
+fn find_token(text: &str, token: &str) -> Option<(usize, usize)> {
+    let mut from = 0;
+    while let Some(at) = text[from..].find(token) {
+        let (start, end) = (from + at, from + at + token.len());
+        let digit_before = text[..start].chars().next_back().is_some_and(|c| c.is_ascii_digit());
+        let digit_after = text[end..].chars().next().is_some_and(|c| c.is_ascii_digit());
+        if !digit_before && !digit_after {
+            return Some((start, end));
+        }
+        from = start + token.chars().next().map_or(1, char::len_utf8);
+    }
+    None
 }
 
 /// `referee standings ARGS` on `input`, the spec's stdout: `args` are the options after
