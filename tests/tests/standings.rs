@@ -534,29 +534,10 @@ fn public_cases() -> Vec<(PathBuf, Vec<String>, PathBuf)> {
     cases
 }
 
-/// Issue 36 (the MTR extension of `standings.md`: every MTR-legal result, losses without
-/// opponent, late entries) until the host implements it: the public cases 081 and up and the
-/// invalid inputs whose refusal changed. The `*_of_issue_36` tests check them (ignored until
-/// then); the brute force of `tests/standings_reference.rs` already passes them all. When the
-/// host passes them, this function goes and the tests above check every case.
-fn issue_36(path: &std::path::Path) -> bool {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-    let id = name.split('.').next().unwrap_or_default();
-    id.parse::<u32>().is_ok_and(|id| id >= 81)
-        || ["illegal-result-2-2-1", "late-entry-reappears-after-drop", "loss-without-opponent-0-2-1"].contains(&id)
-        || path.parent().is_some_and(|dir| dir.ends_with("standings-contest"))
-}
-
 #[test]
 fn public_cases_match_byte_for_byte() {
-    let cases: Vec<_> = public_cases().into_iter().filter(|c| !issue_36(&c.2)).collect();
-    check_public_cases(cases);
-}
-
-#[test]
-fn public_cases_of_issue_36_match_byte_for_byte() {
-    let cases: Vec<_> = public_cases().into_iter().filter(|c| issue_36(&c.2)).collect();
-    assert!(cases.len() >= 40, "only {} cases", cases.len());
+    let cases = public_cases();
+    assert!(cases.len() >= 90, "only {} cases", cases.len());
     check_public_cases(cases);
 }
 
@@ -622,20 +603,13 @@ fn check_invalid_cases(inputs: Vec<PathBuf>, options: &[&str]) {
     }
 }
 
-#[test]
-fn invalid_cases_are_refused_with_their_message() {
-    let inputs: Vec<PathBuf> = invalid_inputs("standings").into_iter().filter(|p| !issue_36(p)).collect();
-    assert!(inputs.len() >= 14);
-    check_invalid_cases(inputs, &[]);
-}
-
 /// `tests/data/invalid/standings/` (refused under both profiles) and
 /// `tests/data/invalid/standings-contest/` (refused under `--profile contest` only: the default
 /// profile mtr accepts them).
 #[test]
-fn invalid_cases_of_issue_36_are_refused_with_their_message() {
-    let inputs: Vec<PathBuf> = invalid_inputs("standings").into_iter().filter(|p| issue_36(p)).collect();
-    assert!(inputs.len() >= 3);
+fn invalid_cases_are_refused_with_their_message() {
+    let inputs = invalid_inputs("standings");
+    assert!(inputs.len() >= 17);
     check_invalid_cases(inputs.clone(), &[]);
     for input in inputs {
         let outcome = referee(&["standings", "--profile", "contest"], &std::fs::read(&input).unwrap());
