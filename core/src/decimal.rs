@@ -146,9 +146,11 @@ impl Decimal {
     /// callers never pass them).
     pub(crate) fn new(num: &[u64], den: &[u64], form: Form) -> Self {
         let mut this = Self { num: [0; MAX_LIMBS], den: [0; MAX_LIMBS], form };
-        let (n, d) = (natural::used(num).min(MAX_LIMBS), natural::used(den).min(MAX_LIMBS));
-        this.num[..n].copy_from_slice(&num[..n]);
-        this.den[..d].copy_from_slice(&den[..d]);
+        for (to, from) in [(&mut this.num, num), (&mut this.den, den)] {
+            for (limb, &value) in to.iter_mut().zip(natural::trimmed(from)) {
+                *limb = value;
+            }
+        }
         this
     }
 }

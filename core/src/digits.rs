@@ -53,7 +53,9 @@ pub(crate) static SHORT_DECIMALS: [[u8; 4]; SHORT_COUNT] = {
 pub(crate) fn three_digits(value: u32) -> [u8; 4] {
     // `v / 100 = v · 41 >> 12` for every `v < 1000` (the unit test checks each).
     let hundreds = (value * 41) >> 12;
-    let pair = 2 * (value - 100 * hundreds) as usize;
+    // `value - 100 · hundreds < 100`, so `pair <= 198`: the clamp never changes it, and
+    // keeps the index checks (and their panic call) out.
+    let pair = (2 * (value - 100 * hundreds) as usize).min(198);
     [b'0' + hundreds as u8, PAIRS[pair], PAIRS[pair + 1], 3]
 }
 
@@ -170,15 +172,15 @@ fn put_long(value: u64, out: &mut [u8; U64_ROOM]) -> usize {
 /// division, in place: no buffer to copy afterwards.
 #[inline]
 pub(crate) fn fill_digits(mut value: u64, out: &mut [u8]) {
-    let mut end = out.len();
-    while end > 1 {
+    // Pairs of digits from the end, then the odd one first: no index to check.
+    let (first, pairs) = out.as_rchunks_mut::<2>();
+    for slot in pairs.iter_mut().rev() {
         let pair = (value % 100) as usize * 2;
         value /= 100;
-        out[end - 2..end].copy_from_slice(&PAIRS[pair..pair + 2]);
-        end -= 2;
+        *slot = [PAIRS[pair], PAIRS[pair + 1]];
     }
-    if end == 1 {
-        out[0] = b'0' + (value % 10) as u8;
+    if let [first] = first {
+        *first = b'0' + (value % 10) as u8;
     }
 }
 

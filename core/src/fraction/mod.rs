@@ -7,6 +7,7 @@ mod wide;
 
 use core::cmp::Ordering;
 use core::fmt;
+use core::num::{NonZeroU128, NonZeroU64};
 
 use crate::decimal::{self, Decimal, Form};
 use crate::natural::{high64, low64};
@@ -100,11 +101,13 @@ impl Fraction {
         if den == 0 {
             return None;
         }
+        // `gcd(num, den) >= 1` since `den > 0`: the `?`s never return, and dividing by a
+        // `NonZero` has no zero check (no panic call).
         if let (Ok(n), Ok(d)) = (u64::try_from(num), u64::try_from(den)) {
-            let g = gcd_u64(n, d);
+            let g = NonZeroU64::new(gcd_u64(n, d))?;
             return Some(Self { num: u128::from(n / g), den: u128::from(d / g) });
         }
-        let g = gcd_u128(num, den);
+        let g = NonZeroU128::new(gcd_u128(num, den))?;
         Some(Self { num: num / g, den: den / g })
     }
 

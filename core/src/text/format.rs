@@ -157,7 +157,8 @@ impl LineBuf {
     pub fn as_str(&self) -> &str {
         // Only whole `str`s and ASCII digits are ever pushed, so this cannot fail; an empty
         // string would be the fallback.
-        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+        // `len <= bytes.len()` always: the other fallback is never taken either.
+        core::str::from_utf8(self.bytes.get(..self.len).unwrap_or_default()).unwrap_or_default()
     }
 
     /// Writes the collected text to `out` and empties the buffer.
