@@ -54,7 +54,9 @@ fn write_decimal(out: &mut (impl fmt::Write + ?Sized), num: Natural, den: &[u64]
     if digits > MAX_DIGITS {
         return Err(fmt::Error);
     }
-    let width = natural::used(den);
+    // `den` has at most `MAX_LIMBS` limbs: the `min` never changes `width`, and keeps the
+    // slicing's panic calls out.
+    let width = natural::used(den).min(MAX_LIMBS);
     let mut whole = Natural::ZERO;
     let mut rest = [0u64; MAX_LIMBS + 1];
     natural::div_rem(num.limbs(), den, whole.limbs_mut(), &mut rest[..=width]);

@@ -202,11 +202,16 @@ pub(crate) fn digits_u128(value: u128, buf: &mut [u8; 40]) -> usize {
             Err(_) => ((rest % TEN19) as u64, rest / TEN19),
         };
         let start = digits_u64(low, &mut chunk);
-        let digits = &chunk[start..];
+        // `start <= 20`, and a `u128` has at most 39 digits: the fallbacks of `get` (an empty
+        // slice, nothing written) are never taken, and leave no panic call.
+        let digits = chunk.get(start..).unwrap_or_default();
         let width = if high == 0 { digits.len() } else { 19 };
-        let begin = end - width;
-        buf[begin..end - digits.len()].fill(b'0');
-        buf[end - digits.len()..end].copy_from_slice(digits);
+        let begin = end.saturating_sub(width);
+        let out = buf.get_mut(begin..end).unwrap_or_default();
+        let zeros = out.len().saturating_sub(digits.len());
+        for (i, byte) in out.iter_mut().enumerate() {
+            *byte = if i < zeros { b'0' } else { digits.get(i - zeros).copied().unwrap_or(b'0') };
+        }
         end = begin;
         if high == 0 {
             return end;
@@ -225,7 +230,8 @@ pub(crate) fn digits_u128(value: u128, buf: &mut [u8; 40]) -> usize {
 pub fn write_u128<W: Write + ?Sized>(out: &mut W, value: u128) -> fmt::Result {
     let mut buf = [0u8; 40];
     let start = digits_u128(value, &mut buf);
-    out.write_str(core::str::from_utf8(&buf[start..]).map_err(|_| fmt::Error)?)
+    // `start <= 40`: the empty fallback is never taken, and leaves no panic call.
+    out.write_str(core::str::from_utf8(buf.get(start..).unwrap_or_default()).map_err(|_| fmt::Error)?)
 }
 
 #[cfg(test)]

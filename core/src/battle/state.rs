@@ -265,13 +265,15 @@ impl Layout {
         self.counts = [board.sides[0].count, board.sides[1].count];
         let mut at = 0;
         for (side, cards) in board.sides.iter().enumerate() {
-            for (i, &health) in cards.health.iter().enumerate().take(cards.count) {
-                self.health_at[side][i] = at;
+            // `side < 2`: the mask keeps the index checks (and their panic calls) out.
+            let side = side & 1;
+            for (slot, &health) in self.health_at[side].iter_mut().zip(&cards.health).take(cards.count) {
+                *slot = at;
                 at += bits_of(health);
             }
             let masks = [cards.shield, cards.venomous, cards.reborn, cards.attackers];
-            for (kind, &mask) in masks.iter().enumerate() {
-                self.masks_at[side][kind] = at;
+            for (kind, (&mask, slot)) in masks.iter().zip(&mut self.masks_at[side]).enumerate() {
+                *slot = at;
                 at += mask.count_ones();
                 // Entry `e < 16` is the low nibble `e`, entry `16 + h` the high bits `h << 4`.
                 for (entry, out) in (0u8..).zip(self.compress[side][kind].iter_mut()) {
@@ -307,11 +309,13 @@ impl Layout {
     pub fn pack<K: Packed>(&self, state: &State, mover: usize) -> K {
         let mut key = K::ZERO;
         for (side, now) in state.sides.iter().enumerate() {
+            // `side < 2`: the mask keeps the index checks (and their panic calls) out.
+            let side = side & 1;
             for (&health, &at) in now.health.iter().zip(&self.health_at[side]).take(self.counts[side]) {
                 key.toggle(u64::from(health), at);
             }
-            for (kind, mask) in Self::masks(now).into_iter().enumerate() {
-                key.toggle(u64::from(self.compress(side, kind, mask)), self.masks_at[side][kind]);
+            for (kind, (mask, &at)) in Self::masks(now).into_iter().zip(&self.masks_at[side]).enumerate() {
+                key.toggle(u64::from(self.compress(side, kind, mask)), at);
             }
         }
         key.toggle(mover as u64 & 1, self.bits - 1);

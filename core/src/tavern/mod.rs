@@ -444,7 +444,7 @@ fn with_search<R: SearchRun>(
     scratch: &mut (impl Scratch + ?Sized),
     run: R,
 ) -> Result<Shares, OddsError> {
-    let mut start = State { sides: [0, 1].map(|side| Side::new(battle.sizes[side])) };
+    let mut start = State { sides: battle.sizes.map(Side::new) };
     match strategy {
         #[cfg(feature = "alloc")]
         Strategy::Memo => {

@@ -39,7 +39,7 @@ pub fn parse_from<B: Window>(scanner: &mut Scanner<B>) -> Result<Battle> {
     for (side, (count, what)) in
         sides.iter_mut().zip([(n, "an attack of Alice's minions"), (m, "an attack of Bob's minions")])
     {
-        for value in &mut side[..usize::from(count)] {
+        for value in side.iter_mut().take(usize::from(count)) {
             *value = scanner.number::<u32>(what, 1, MAX_VALUE)?;
         }
     }

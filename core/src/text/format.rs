@@ -137,7 +137,8 @@ impl LineBuf {
     fn push_wide(&mut self, value: u128) -> fmt::Result {
         let mut buf = [0u8; 40];
         let start = digits_u128(value, &mut buf);
-        self.push_bytes(&buf[start..])
+        // `start <= 40`: the empty fallback is never taken, and leaves no panic call.
+        self.push_bytes(buf.get(start..).unwrap_or_default())
     }
 
     /// Bytes still free before a flush is needed.
