@@ -29,6 +29,10 @@ impl Numerator for Wide {
 
     #[inline]
     fn checked_mul_u64(self, k: u64) -> Option<Self> {
+        // Unreachable: where the images inline it (the `mps2-an386`'s `-O3`), `ruint`'s
+        // multiplication keeps a panic call of its own limb slicing (`algorithms/mul.rs`:
+        // `&a[..lhs.len()]` with `lhs` never longer than `a`, both 16 limbs here); no input
+        // reaches it.
         Wide::checked_mul(self, Wide::from(k))
     }
 

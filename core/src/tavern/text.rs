@@ -44,8 +44,10 @@ pub fn parse_from<B: Window>(scanner: &mut Scanner<B>) -> Result<Battle> {
         }
     }
     scanner.finish()?;
-    // The ranges read above are the battle's own, so it cannot refuse them.
-    Battle::new(&sides[0][..usize::from(n)], &sides[1][..usize::from(m)])
+    // The ranges read above are the battle's own, so it cannot refuse them (and the `get`s,
+    // within `MAX_SIDE`, never fall back to an empty side).
+    let [alice, bob] = &sides;
+    Battle::new(alice.get(..usize::from(n)).unwrap_or_default(), bob.get(..usize::from(m)).unwrap_or_default())
         .map_err(|_| Error::new(scanner.position(), ErrorKind::Invalid("invalid battle")))
 }
 
