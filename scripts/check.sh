@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Every check CI runs, on a fresh machine: installs what is missing, then fmt, clippy, the
-# firmware on every board of embedded/boards.txt (build, lint, size, self-check in QEMU), tests
-# (the firmware test among them), docs, the core's tests in every feature combination and with
-# the declared rust-version, the no_std core for three microcontroller targets, and `cargo
-# package` of the core.
+# firmware on every board of embedded/boards.txt (build, lint, size, the core's panic sites,
+# self-check in QEMU), tests (the firmware test among them), docs, the core's tests in every
+# feature combination and with the declared rust-version, the no_std core for three
+# microcontroller targets, and `cargo package` of the core.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -30,11 +30,13 @@ rustup target list --toolchain "$MSRV" --installed | grep -qx "$THUMB" || rustup
 rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
 rustup component list --installed | grep -q '^clippy' || rustup component add clippy
 
-step "firmware tools: qemu-system-arm, qemu-system-riscv32 (qemu-system-misc), binutils (size, nm), defmt-print"
+step "firmware tools: qemu-system-arm, qemu-system-riscv32 (qemu-system-misc), binutils (size, nm), binutils-multiarch (objdump for ARM and RISC-V), defmt-print"
 missing=()
 command -v qemu-system-arm >/dev/null || missing+=(qemu-system-arm)
 command -v qemu-system-riscv32 >/dev/null || missing+=(qemu-system-misc)
 command -v size >/dev/null && command -v nm >/dev/null || missing+=(binutils)
+formats=$(objdump --help 2>/dev/null || true)
+[[ $formats == *elf32-littlearm* && $formats == *elf32-littleriscv* ]] || missing+=(binutils-multiarch)
 if ((${#missing[@]})); then
     sudo=$( ((EUID == 0)) || echo sudo)
     $sudo apt-get update
@@ -68,6 +70,9 @@ cargo build -p referee-embedded --target "$RISCV" --profile firmware --no-defaul
 
 step "firmware: every board's images built, flash and RAM against its budget (scripts/firmware-size.sh)"
 ./scripts/firmware-size.sh
+
+step "firmware: the core's panic sites in every image, none more than embedded/panic-sites.txt records (scripts/panic-sites.sh --check)"
+./scripts/panic-sites.sh --check
 
 for board in "${BOARDS[@]}"; do
     step "firmware: self-check in QEMU on $board (scripts/firmware-selfcheck.sh $board)"

@@ -54,7 +54,9 @@ fn write_decimal(out: &mut (impl fmt::Write + ?Sized), num: Natural, den: &[u64]
     if digits > MAX_DIGITS {
         return Err(fmt::Error);
     }
-    let width = natural::used(den);
+    // `den` has at most `MAX_LIMBS` limbs: the `min` never changes `width`, and keeps the
+    // slicing's panic calls out.
+    let width = natural::used(den).min(MAX_LIMBS);
     let mut whole = Natural::ZERO;
     let mut rest = [0u64; MAX_LIMBS + 1];
     natural::div_rem(num.limbs(), den, whole.limbs_mut(), &mut rest[..=width]);
@@ -146,9 +148,11 @@ impl Decimal {
     /// callers never pass them).
     pub(crate) fn new(num: &[u64], den: &[u64], form: Form) -> Self {
         let mut this = Self { num: [0; MAX_LIMBS], den: [0; MAX_LIMBS], form };
-        let (n, d) = (natural::used(num).min(MAX_LIMBS), natural::used(den).min(MAX_LIMBS));
-        this.num[..n].copy_from_slice(&num[..n]);
-        this.den[..d].copy_from_slice(&den[..d]);
+        for (to, from) in [(&mut this.num, num), (&mut this.den, den)] {
+            for (limb, &value) in to.iter_mut().zip(natural::trimmed(from)) {
+                *limb = value;
+            }
+        }
         this
     }
 }

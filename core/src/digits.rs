@@ -53,7 +53,9 @@ pub(crate) static SHORT_DECIMALS: [[u8; 4]; SHORT_COUNT] = {
 pub(crate) fn three_digits(value: u32) -> [u8; 4] {
     // `v / 100 = v · 41 >> 12` for every `v < 1000` (the unit test checks each).
     let hundreds = (value * 41) >> 12;
-    let pair = 2 * (value - 100 * hundreds) as usize;
+    // `value - 100 · hundreds < 100`, so `pair <= 198`: the clamp never changes it, and
+    // keeps the index checks (and their panic call) out.
+    let pair = (2 * (value - 100 * hundreds) as usize).min(198);
     [b'0' + hundreds as u8, PAIRS[pair], PAIRS[pair + 1], 3]
 }
 
@@ -170,15 +172,15 @@ fn put_long(value: u64, out: &mut [u8; U64_ROOM]) -> usize {
 /// division, in place: no buffer to copy afterwards.
 #[inline]
 pub(crate) fn fill_digits(mut value: u64, out: &mut [u8]) {
-    let mut end = out.len();
-    while end > 1 {
+    // Pairs of digits from the end, then the odd one first: no index to check.
+    let (first, pairs) = out.as_rchunks_mut::<2>();
+    for slot in pairs.iter_mut().rev() {
         let pair = (value % 100) as usize * 2;
         value /= 100;
-        out[end - 2..end].copy_from_slice(&PAIRS[pair..pair + 2]);
-        end -= 2;
+        *slot = [PAIRS[pair], PAIRS[pair + 1]];
     }
-    if end == 1 {
-        out[0] = b'0' + (value % 10) as u8;
+    if let [first] = first {
+        *first = b'0' + (value % 10) as u8;
     }
 }
 
@@ -200,11 +202,16 @@ pub(crate) fn digits_u128(value: u128, buf: &mut [u8; 40]) -> usize {
             Err(_) => ((rest % TEN19) as u64, rest / TEN19),
         };
         let start = digits_u64(low, &mut chunk);
-        let digits = &chunk[start..];
+        // `start <= 20`, and a `u128` has at most 39 digits: the fallbacks of `get` (an empty
+        // slice, nothing written) are never taken, and leave no panic call.
+        let digits = chunk.get(start..).unwrap_or_default();
         let width = if high == 0 { digits.len() } else { 19 };
-        let begin = end - width;
-        buf[begin..end - digits.len()].fill(b'0');
-        buf[end - digits.len()..end].copy_from_slice(digits);
+        let begin = end.saturating_sub(width);
+        let out = buf.get_mut(begin..end).unwrap_or_default();
+        let zeros = out.len().saturating_sub(digits.len());
+        for (i, byte) in out.iter_mut().enumerate() {
+            *byte = if i < zeros { b'0' } else { digits.get(i - zeros).copied().unwrap_or(b'0') };
+        }
         end = begin;
         if high == 0 {
             return end;
@@ -223,7 +230,8 @@ pub(crate) fn digits_u128(value: u128, buf: &mut [u8; 40]) -> usize {
 pub fn write_u128<W: Write + ?Sized>(out: &mut W, value: u128) -> fmt::Result {
     let mut buf = [0u8; 40];
     let start = digits_u128(value, &mut buf);
-    out.write_str(core::str::from_utf8(&buf[start..]).map_err(|_| fmt::Error)?)
+    // `start <= 40`: the empty fallback is never taken, and leaves no panic call.
+    out.write_str(core::str::from_utf8(buf.get(start..).unwrap_or_default()).map_err(|_| fmt::Error)?)
 }
 
 #[cfg(test)]

@@ -26,8 +26,9 @@ impl Natural {
     /// `value`, zero-extended; the limbs past `MAX_LIMBS + 1` must be zero.
     pub(crate) fn from_limbs(value: &[u64]) -> Self {
         let mut n = Self::ZERO;
-        let used = used(value).min(n.limbs.len());
-        n.limbs[..used].copy_from_slice(&value[..used]);
+        for (limb, &value) in n.limbs.iter_mut().zip(trimmed(value)) {
+            *limb = value;
+        }
         n
     }
 
@@ -43,14 +44,14 @@ impl Natural {
     pub(crate) fn from_words(words: &[u32]) -> Self {
         let mut n = Self::ZERO;
         for (limb, pair) in n.limbs.iter_mut().zip(words.chunks(2)) {
-            *limb = u64::from(pair[0]) | pair.get(1).map_or(0, |&h| u64::from(h) << 32);
+            *limb = pair.iter().rev().fold(0, |limb, &word| limb << 32 | u64::from(word));
         }
         n
     }
 
     /// The limbs in use (no high zero limb; empty for zero).
     pub(crate) fn limbs(&self) -> &[u64] {
-        &self.limbs[..used(&self.limbs)]
+        trimmed(&self.limbs)
     }
 
     /// All the limbs, for arithmetic in place.
@@ -83,12 +84,21 @@ pub(crate) const fn high64(value: u128) -> u64 {
 
 /// The limbs of `value` in use: its length without high zero limbs.
 pub(crate) fn used(value: &[u64]) -> usize {
-    value.iter().rposition(|&l| l != 0).map_or(0, |i| i + 1)
+    trimmed(value).len()
+}
+
+/// `value` without its high zero limbs (a prefix: sliced by a pattern, so no index check
+/// and no panic call in its callers).
+pub(crate) fn trimmed(mut value: &[u64]) -> &[u64] {
+    while let [rest @ .., 0] = value {
+        value = rest;
+    }
+    value
 }
 
 /// `a` against `b`, both zero-extended.
 pub(crate) fn compare(a: &[u64], b: &[u64]) -> Ordering {
-    let (a, b) = (&a[..used(a)], &b[..used(b)]);
+    let (a, b) = (trimmed(a), trimmed(b));
     a.len().cmp(&b.len()).then_with(|| a.iter().rev().cmp(b.iter().rev()))
 }
 
@@ -233,16 +243,20 @@ fn shl(a: &mut [u64], bits: u32) {
 pub(crate) fn div_rem(num: &[u64], den: &[u64], quotient: &mut [u64], rem: &mut [u64]) {
     quotient.fill(0);
     rem.fill(0);
+    let num = trimmed(num);
     if used(den) == 0 {
-        let n = used(num).min(rem.len());
-        rem[..n].copy_from_slice(&num[..n]);
+        for (r, &limb) in rem.iter_mut().zip(num) {
+            *r = limb;
+        }
         return;
     }
-    let n = used(num);
-    for i in (0..n * 64).rev() {
-        let bit = num[i / 64] >> (i % 64) & 1;
+    for i in (0..num.len() * 64).rev() {
+        // `i / 64 < num.len()`: the zero fallback is never taken (no index check's panic call).
+        let bit = num.get(i / 64).map_or(0, |limb| limb >> (i % 64) & 1);
         let overflow = shl1(rem);
-        rem[0] |= bit;
+        if let Some(low) = rem.first_mut() {
+            *low |= bit;
+        }
         if overflow || compare(rem, den) != Ordering::Less {
             sub_assign(rem, den);
             if let Some(q) = quotient.get_mut(i / 64) {

@@ -261,7 +261,10 @@ impl Board {
                     return Err(BoardError::Health { side, index, value: minion.health });
                 }
             }
-            out[..minions.len()].copy_from_slice(minions);
+            // `1..=MAX_MINIONS` minions (checked above): the zip copies them all, no length to check.
+            for (slot, minion) in out.iter_mut().zip(minions) {
+                *slot = *minion;
+            }
         }
         Ok(Self { sides, counts: [alice.len(), bob.len()] })
     }
@@ -272,7 +275,9 @@ impl Board {
     /// `O(1)`.
     #[must_use]
     pub fn alice(&self) -> &[Minion] {
-        &self.sides[0][..self.counts[0]]
+        // `counts[0] <= MAX_MINIONS` (`Board::new`): the empty fallback is never taken, and
+        // leaves no panic call.
+        self.sides[0].get(..self.counts[0]).unwrap_or_default()
     }
 
     /// Bob's minions.
@@ -281,7 +286,8 @@ impl Board {
     /// `O(1)`.
     #[must_use]
     pub fn bob(&self) -> &[Minion] {
-        &self.sides[1][..self.counts[1]]
+        // As in `alice`.
+        self.sides[1].get(..self.counts[1]).unwrap_or_default()
     }
 }
 

@@ -182,11 +182,11 @@ impl<N: Numerator> Outcome<N> {
             // `twos <= exps[0]`, a `u16`.
             self.exps[0] -= u16::try_from(twos).unwrap_or(0);
         }
-        for (p, &prime) in PRIMES.iter().enumerate().skip(1) {
-            while self.exps[p] > 0 && self.alice.rem_u64(prime) == 0 && self.bob.rem_u64(prime) == 0 {
+        for (e, &prime) in self.exps.iter_mut().zip(&PRIMES).skip(1) {
+            while *e > 0 && self.alice.rem_u64(prime) == 0 && self.bob.rem_u64(prime) == 0 {
                 self.alice = self.alice.div_u64(prime);
                 self.bob = self.bob.div_u64(prime);
-                self.exps[p] -= 1;
+                *e -= 1;
             }
         }
     }

@@ -9,7 +9,7 @@
 use super::outcome::{Numerator, Outcome, TooWide};
 use super::state::{bit, Layout, Packed, Side, State, KEY_WORDS, STATE_WORDS};
 use super::table::{high, low, Words};
-use super::{Limits, Lineup, SearchError};
+use super::{Limits, Lineup, SearchError, MAX_MINIONS};
 
 /// A packed key of one width: `u128` when the battle's layout fits 128 bits, else the widest.
 pub(super) trait Key: Packed + Eq + core::hash::Hash + core::fmt::Debug {}
@@ -339,7 +339,8 @@ impl<'b, 's, K: Key + Words, C> Search<'b, 's, K, C> {
             if current.targets != 0 {
                 let t = current.targets.trailing_zeros() as usize;
                 current.targets &= current.targets - 1;
-                let (me, a) = (current.me, current.a);
+                // `me < 2`: the mask keeps the index checks of `sides[me]` out.
+                let (me, a) = (current.me & 1, current.a);
                 let foe = me ^ 1;
                 let mut child = current.state;
                 let attacker_died = child.exchange(self.board, me, a, t);
@@ -421,8 +422,9 @@ impl<'b, 's, K: Key + Words, C> Search<'b, 's, K, C> {
     /// any, else all.
     fn attack<N: Numerator>(&self, state: &State, turn: Turn<K>) -> Frame<K, N> {
         let Turn { me, a, first, key, store } = turn;
-        let enemy = &state.sides[me ^ 1];
-        let taunts = enemy.alive & self.board.sides[me ^ 1].taunt;
+        let foe = (me ^ 1) & 1;
+        let enemy = &state.sides[foe];
+        let taunts = enemy.alive & self.board.sides[foe].taunt;
         let targets = if taunts != 0 { taunts } else { enemy.alive };
         let choices = targets.count_ones() as usize;
         Frame { state: *state, key, me, a, first, targets, choices, sum: Outcome::TIE, store }
@@ -448,8 +450,10 @@ fn finished<N: Numerator>(state: &State) -> Outcome<N> {
 /// values (at most 2 shields, 2 venoms and 4 deaths are events).
 pub(super) fn duel<N: Numerator>(board: &Lineup, state: &State) -> Outcome<N> {
     let mut state = *state;
-    let a = state.sides[0].alive.trailing_zeros() as usize & 7;
-    let b = state.sides[1].alive.trailing_zeros() as usize & 7;
+    // Each side has one minion alive, so its place is below `MAX_MINIONS`: the clamp is what
+    // keeps the index checks (and their panic calls) out.
+    let a = (state.sides[0].alive.trailing_zeros() as usize).min(MAX_MINIONS - 1);
+    let b = (state.sides[1].alive.trailing_zeros() as usize).min(MAX_MINIONS - 1);
     let (attack_a, attack_b) = (board.sides[0].attack[a], board.sides[1].attack[b]);
     if attack_a == 0 && attack_b == 0 {
         return Outcome::TIE;

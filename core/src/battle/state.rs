@@ -81,6 +81,8 @@ impl Side {
     /// through (`> 0` after shields: a venomous enemy spends its venom) and whether it poisoned.
     #[inline]
     fn take(&mut self, i: usize, damage: u32, toxic: bool) -> (bool, bool) {
+        // `i < MAX_MINIONS` (a bit of `alive`): the clamp keeps the index's panic call out.
+        let i = i.min(MAX_MINIONS - 1);
         if damage == 0 {
             return (false, false);
         }
@@ -99,7 +101,8 @@ impl Side {
         if !killed {
             return false;
         }
-        let cards = &board.sides[side];
+        // `side < 2` and `i < MAX_MINIONS`: the mask and the clamp keep the panic calls out.
+        let (i, cards) = (i.min(MAX_MINIONS - 1), &board.sides[side & 1]);
         let b = bit(i);
         if self.reborn & b != 0 {
             self.reborn &= !b;
@@ -135,6 +138,9 @@ impl State {
     /// came back: a windfury minion that did swings no more this turn).
     #[inline]
     pub fn exchange(&mut self, board: &Lineup, me: usize, a: usize, t: usize) -> bool {
+        // `me < 2`, and `a`, `t` are minions (`< MAX_MINIONS`): the mask and the clamps cost
+        // less than the index checks they remove (and their panic calls).
+        let (me, a, t) = (me & 1, a.min(MAX_MINIONS - 1), t.min(MAX_MINIONS - 1));
         let foe = me ^ 1;
         let (mine, theirs) = (&board.sides[me], &board.sides[foe]);
         let (ab, tb) = (bit(a), bit(t));
@@ -259,13 +265,15 @@ impl Layout {
         self.counts = [board.sides[0].count, board.sides[1].count];
         let mut at = 0;
         for (side, cards) in board.sides.iter().enumerate() {
-            for (i, &health) in cards.health.iter().enumerate().take(cards.count) {
-                self.health_at[side][i] = at;
+            // `side < 2`: the mask keeps the index checks (and their panic calls) out.
+            let side = side & 1;
+            for (slot, &health) in self.health_at[side].iter_mut().zip(&cards.health).take(cards.count) {
+                *slot = at;
                 at += bits_of(health);
             }
             let masks = [cards.shield, cards.venomous, cards.reborn, cards.attackers];
-            for (kind, &mask) in masks.iter().enumerate() {
-                self.masks_at[side][kind] = at;
+            for (kind, (&mask, slot)) in masks.iter().zip(&mut self.masks_at[side]).enumerate() {
+                *slot = at;
                 at += mask.count_ones();
                 // Entry `e < 16` is the low nibble `e`, entry `16 + h` the high bits `h << 4`.
                 for (entry, out) in (0u8..).zip(self.compress[side][kind].iter_mut()) {
@@ -301,11 +309,13 @@ impl Layout {
     pub fn pack<K: Packed>(&self, state: &State, mover: usize) -> K {
         let mut key = K::ZERO;
         for (side, now) in state.sides.iter().enumerate() {
+            // `side < 2`: the mask keeps the index checks (and their panic calls) out.
+            let side = side & 1;
             for (&health, &at) in now.health.iter().zip(&self.health_at[side]).take(self.counts[side]) {
                 key.toggle(u64::from(health), at);
             }
-            for (kind, mask) in Self::masks(now).into_iter().enumerate() {
-                key.toggle(u64::from(self.compress(side, kind, mask)), self.masks_at[side][kind]);
+            for (kind, (mask, &at)) in Self::masks(now).into_iter().zip(&self.masks_at[side]).enumerate() {
+                key.toggle(u64::from(self.compress(side, kind, mask)), at);
             }
         }
         key.toggle(mover as u64 & 1, self.bits - 1);
@@ -323,6 +333,8 @@ impl Layout {
     #[inline]
     pub fn update<K: Packed>(&self, mut key: K, old: &State, new: &State, touched: [(usize, usize); 2]) -> K {
         for (side, i) in touched {
+            // A side (`< 2`) and a minion (`< MAX_MINIONS`): no index check, no panic call.
+            let (side, i) = (side & 1, i.min(MAX_MINIONS - 1));
             let (was, is) = (old.sides[side].health[i], new.sides[side].health[i]);
             if was != is {
                 key.toggle(u64::from(was ^ is), self.health_at[side][i]);

@@ -48,9 +48,8 @@ impl Words for u128 {
     #[inline]
     fn write(&self, out: &mut [u32]) {
         let limbs = [u64::try_from(*self & u128::from(u64::MAX)).unwrap_or(0), u64::try_from(*self >> 64).unwrap_or(0)];
-        for (pair, limb) in out.chunks_exact_mut(2).zip(limbs) {
-            pair[0] = low(limb);
-            pair[1] = high(limb);
+        for (pair, limb) in out.as_chunks_mut::<2>().0.iter_mut().zip(limbs) {
+            *pair = [low(limb), high(limb)];
         }
     }
 
@@ -65,17 +64,16 @@ impl Words for [u64; KEY_WORDS] {
 
     #[inline]
     fn write(&self, out: &mut [u32]) {
-        for (pair, &value) in out.chunks_exact_mut(2).zip(self) {
-            pair[0] = low(value);
-            pair[1] = high(value);
+        for (pair, &value) in out.as_chunks_mut::<2>().0.iter_mut().zip(self) {
+            *pair = [low(value), high(value)];
         }
     }
 
     #[inline]
     fn read(words: &[u32]) -> Self {
         let mut out = [0u64; KEY_WORDS];
-        for (value, pair) in out.iter_mut().zip(words.chunks_exact(2)) {
-            *value = u64::from(pair[1]) << 32 | u64::from(pair[0]);
+        for (value, &[lo, hi]) in out.iter_mut().zip(words.as_chunks::<2>().0) {
+            *value = u64::from(hi) << 32 | u64::from(lo);
         }
         out
     }
@@ -87,19 +85,26 @@ impl<N: Words> Words for Outcome<N> {
 
     #[inline]
     fn write(&self, out: &mut [u32]) {
+        // `out` holds `WORDS` words: the fallbacks of `get` (writing nothing) are never taken,
+        // and no index check leaves a panic call.
         let n = N::WORDS;
         self.alice.write(out);
-        self.bob.write(&mut out[n..]);
+        self.bob.write(out.get_mut(n..).unwrap_or_default());
         let e = self.exps.map(u32::from);
-        out[2 * n] = e[0] | e[1] << 16;
-        out[2 * n + 1] = e[2] | e[3] << 16;
+        if let Some([low, high]) = out.get_mut(2 * n..).and_then(|rest| rest.first_chunk_mut::<2>()) {
+            *low = e[0] | e[1] << 16;
+            *high = e[2] | e[3] << 16;
+        }
     }
 
     #[inline]
     fn read(words: &[u32]) -> Self {
+        // `words` holds `WORDS` words (a table slot or a stack frame): the zero fallbacks are
+        // never taken, and no index check leaves a panic call.
         let n = N::WORDS;
-        let ([e2, e3], [e5, e7]) = (halves(words[2 * n]), halves(words[2 * n + 1]));
-        Self { alice: N::read(words), bob: N::read(&words[n..]), exps: [e2, e3, e5, e7] }
+        let word = |i: usize| words.get(i).copied().unwrap_or(0);
+        let ([e2, e3], [e5, e7]) = (halves(word(2 * n)), halves(word(2 * n + 1)));
+        Self { alice: N::read(words), bob: N::read(words.get(n..).unwrap_or_default()), exps: [e2, e3, e5, e7] }
     }
 }
 

@@ -66,13 +66,15 @@ pub fn parse_from<B: Window>(scanner: &mut Scanner<B>) -> Result<Board> {
     let m = scanner.number::<u8>(NAMES[1].count, 1, MAX_SIDE)?;
     let mut sides = [[Minion::new(0, 1, Keywords::NONE); MAX_SIDE as usize]; 2];
     for (side, (count, names)) in sides.iter_mut().zip([n, m].into_iter().zip(&NAMES)) {
-        for slot in &mut side[..usize::from(count)] {
+        for slot in side.iter_mut().take(usize::from(count)) {
             *slot = minion(scanner, names)?;
         }
     }
     scanner.finish()?;
-    // The ranges read above are the battle's own, so it cannot refuse them.
-    Board::new(&sides[0][..usize::from(n)], &sides[1][..usize::from(m)])
+    // The ranges read above are the battle's own, so it cannot refuse them (and the `get`s,
+    // within `MAX_SIDE`, never fall back to an empty side).
+    let [alice, bob] = &sides;
+    Board::new(alice.get(..usize::from(n)).unwrap_or_default(), bob.get(..usize::from(m)).unwrap_or_default())
         .map_err(|_| Error::new(scanner.position(), ErrorKind::Invalid("invalid battle")))
 }
 

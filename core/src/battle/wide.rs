@@ -29,6 +29,10 @@ impl Numerator for Wide {
 
     #[inline]
     fn checked_mul_u64(self, k: u64) -> Option<Self> {
+        // Unreachable: where the images inline it (the `mps2-an386`'s `-O3`), `ruint`'s
+        // multiplication keeps a panic call of its own limb slicing (`algorithms/mul.rs`:
+        // `&a[..lhs.len()]` with `lhs` never longer than `a`, both 16 limbs here); no input
+        // reaches it.
         Wide::checked_mul(self, Wide::from(k))
     }
 
@@ -95,17 +99,16 @@ impl Words for Wide {
 
     #[inline]
     fn write(&self, out: &mut [u32]) {
-        for (pair, &limb) in out.chunks_exact_mut(2).zip(self.as_limbs()) {
-            pair[0] = low(limb);
-            pair[1] = high(limb);
+        for (pair, &limb) in out.as_chunks_mut::<2>().0.iter_mut().zip(self.as_limbs()) {
+            *pair = [low(limb), high(limb)];
         }
     }
 
     #[inline]
     fn read(words: &[u32]) -> Self {
         let mut limbs = [0u64; 16];
-        for (limb, pair) in limbs.iter_mut().zip(words.chunks_exact(2)) {
-            *limb = u64::from(pair[1]) << 32 | u64::from(pair[0]);
+        for (limb, &[lo, hi]) in limbs.iter_mut().zip(words.as_chunks::<2>().0) {
+            *limb = u64::from(hi) << 32 | u64::from(lo);
         }
         Wide::from_limbs(limbs)
     }

@@ -7,6 +7,7 @@ mod wide;
 
 use core::cmp::Ordering;
 use core::fmt;
+use core::num::{NonZeroU128, NonZeroU64};
 
 use crate::decimal::{self, Decimal, Form};
 use crate::natural::{high64, low64};
@@ -71,7 +72,8 @@ pub fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
 fn reduce_u128(num: u128, den: u128) -> Fraction {
     #[cfg(target_pointer_width = "64")]
     {
-        let g = gcd_u128(num, den);
+        // `gcd(num, den) >= 1` since `den > 0`; dividing by a `NonZero` has no zero check.
+        let g = NonZeroU128::new(gcd_u128(num, den)).unwrap_or(NonZeroU128::MIN);
         Fraction { num: num / g, den: den / g }
     }
     #[cfg(not(target_pointer_width = "64"))]
@@ -130,8 +132,10 @@ impl Fraction {
         if den == 0 {
             return None;
         }
+        // `gcd(num, den) >= 1` since `den > 0`: the `?`s never return, and dividing by a
+        // `NonZero` has no zero check (no panic call).
         if let (Ok(n), Ok(d)) = (u64::try_from(num), u64::try_from(den)) {
-            let g = gcd_u64(n, d);
+            let g = NonZeroU64::new(gcd_u64(n, d))?;
             return Some(Self { num: u128::from(n / g), den: u128::from(d / g) });
         }
         Some(reduce_u128(num, den))

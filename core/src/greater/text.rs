@@ -125,7 +125,9 @@ fn read_braces<B: Window>(scanner: &mut Scanner<B>, scratch: &mut (impl Scratch 
     // `cards ≤ MAX_CARDS`: the deal's count fits.
     let deal_words = Deal::words_needed(cards).unwrap_or(usize::MAX);
     let words = scratch.words((held * AHEAD_WORDS).saturating_add(deal_words)).map_err(capacity)?;
-    let (ahead, deal_words) = words.split_at_mut(held * AHEAD_WORDS);
+    // The scratch gave at least the words asked: the `min` never changes the split, and keeps
+    // its panic call out.
+    let (ahead, deal_words) = words.split_at_mut((held * AHEAD_WORDS).min(words.len()));
     let mut deal = Deal::new(cards, deal_words).map_err(|e| Error::new(at, deal_error(e)))?;
     for entry in ahead.chunks_exact(AHEAD_WORDS) {
         let at = Position { line: entry[0], column: entry[1] };

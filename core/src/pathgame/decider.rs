@@ -150,7 +150,8 @@ impl Decider {
 
     /// Feeds a block the kernel found clean: only the counts and the black ends change.
     fn feed_clean(&mut self, top: &[u8], bottom: &[u8], summary: &Summary) {
-        let black = |j: usize| black_row(top[j], bottom[j]);
+        // `j` is a column of the block (`None`, no black cell, past it: never asked).
+        let black = |j: usize| black_row(*top.get(j)?, *bottom.get(j)?);
         let start = self.columns;
         if summary.any {
             if self.first_black.is_none() {
@@ -314,14 +315,15 @@ fn black_row(top: u8, bottom: u8) -> Option<Row> {
 /// its bytes are `.`, i.e. when `top & bottom == b'.'` (`#` & `.` and `#` & `#` differ from `.`).
 fn last_black(top: &[u8], bottom: &[u8]) -> Option<usize> {
     const PIECE: usize = 64;
-    let mut end = top.len().min(bottom.len());
-    while end > 0 {
-        let start = end.saturating_sub(PIECE);
-        let (t, b) = (&top[start..end], &bottom[start..end]);
+    // Pieces of the common length from its end, sliced by iterators: no index to check.
+    let len = top.len().min(bottom.len());
+    let (top, bottom) = (top.split_at(len).0, bottom.split_at(len).0);
+    let mut end = len;
+    for (t, b) in top.rchunks(PIECE).zip(bottom.rchunks(PIECE)) {
+        end -= t.len();
         if t.iter().zip(b).fold(false, |any, (&x, &y)| any | (x & y != b'.')) {
-            return (start..end).rev().find(|&j| top[j] & bottom[j] != b'.');
+            return t.iter().zip(b).rposition(|(&x, &y)| x & y != b'.').map(|j| end + j);
         }
-        end = start;
     }
     None
 }

@@ -359,7 +359,9 @@ fn second_row<B: Window>(
         if bottom.is_empty() {
             break;
         }
-        let top = &mut cells[..bottom.len()];
+        // `bottom` holds at most `PIECE` bytes, the size of `cells`: the empty fallback is
+        // never taken, and leaves no panic call.
+        let top = cells.get_mut(..bottom.len()).unwrap_or_default();
         let mut column = done;
         let mut i = 0;
         while i < top.len() {
@@ -368,7 +370,8 @@ fn second_row<B: Window>(
             let shift = column % COLUMNS_PER_WORD;
             let run = usize::try_from(COLUMNS_PER_WORD - shift).unwrap_or(32).min(top.len() - i);
             let bits = word.unwrap_or_default() >> shift;
-            for (k, cell) in top[i..i + run].iter_mut().enumerate() {
+            // `run <= top.len() - i`: as above, the fallback is never taken.
+            for (k, cell) in top.get_mut(i..i + run).unwrap_or_default().iter_mut().enumerate() {
                 *cell = if bits >> k & 1 == 1 { b'#' } else { b'.' };
             }
             i += run;

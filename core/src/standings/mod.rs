@@ -635,7 +635,9 @@ impl<'a> Event<'a> {
 
     /// Why player `i` cannot play in the open round, if he cannot.
     fn unavailable(&self, i: usize, second: bool) -> Option<RecordError> {
-        let last = self.last[i];
+        // `i` is a player (the callers check): the fallback is never taken, and leaves no
+        // panic call.
+        let last = self.last.get(i).copied().unwrap_or(0);
         if last & DROPPED != 0 {
             Some(RecordError::Dropped { second })
         } else if last == self.clock.round() {
@@ -734,12 +736,23 @@ impl<'a> Event<'a> {
     /// Adds one round taken part in to player `i`: at most one a round, so every count stays
     /// at most `MAX_ROUNDS` and each `record` field below 256.
     fn take_part(&mut self, i: usize, mp: u32, gp: u32, games: u32, outcome: u32) {
-        self.last[i] = self.clock.round();
-        self.played[i] += 1;
-        self.match_points[i] += mp;
-        self.game_points[i] += gp;
-        self.games[i] += games;
-        self.record[i] += outcome;
+        // `i` is a player (the callers check): every slot exists, and the `get_mut`s leave no
+        // panic call.
+        if let Some(last) = self.last.get_mut(i) {
+            *last = self.clock.round();
+        }
+        let fields = [
+            (&mut *self.played, 1),
+            (&mut *self.match_points, mp),
+            (&mut *self.game_points, gp),
+            (&mut *self.games, games),
+            (&mut *self.record, outcome),
+        ];
+        for (field, add) in fields {
+            if let Some(slot) = field.get_mut(i) {
+                *slot += add;
+            }
+        }
     }
 
     /// Gives `player` a bye in the open round: a won match, 2-0 in games, no opponent.
@@ -926,8 +939,11 @@ impl<'a> Event<'a> {
 
     /// The indices of the opponents of the player at index `i < n`.
     pub(crate) fn opponents_at(&self, i: usize) -> &[u32] {
+        // `i < n`, and the player's list is in `opponents`: the empty fallbacks are never
+        // taken, and leave no panic call.
         let start = i * self.clock.rounds() as usize;
-        &self.opponents[start..start + self.opponent_count[i] as usize]
+        let count = self.opponent_count.get(i).map_or(0, |&c| c as usize);
+        self.opponents.get(start..start + count).unwrap_or_default()
     }
 
     /// The number of byes `player` has had (0 beyond the players).
@@ -941,7 +957,8 @@ impl<'a> Event<'a> {
 
     /// The byes of the player at index `i < n`.
     pub(crate) fn byes_at(&self, i: usize) -> u32 {
-        self.record[i] / BYE
+        // `i < n`: the fallback is never taken, and leaves no panic call.
+        self.record.get(i).map_or(0, |r| r / BYE)
     }
 
     /// `player`'s match points (0 beyond the players).
@@ -955,7 +972,8 @@ impl<'a> Event<'a> {
 
     /// The match points of the player at index `i < n`.
     pub(crate) fn match_points_at(&self, i: usize) -> u32 {
-        self.match_points[i]
+        // `i < n`: the fallback is never taken, and leaves no panic call.
+        self.match_points.get(i).copied().unwrap_or(0)
     }
 
     /// The number of players, as an index bound.
@@ -1076,9 +1094,11 @@ impl<'a> Event<'a> {
         let n = self.players;
         let needed = Self::ranking_words(self.players(), self.rounds()).ok_or(CapacityError::unrepresentable(0))?;
         let words = scratch.words(needed)?;
-        let (order, rest) = words.split_at_mut(n);
-        let (ranks, rest) = rest.split_at_mut(n);
-        let (keys, divided) = rest.split_at_mut(n * KEY_WORDS);
+        // The scratch gave at least `needed` words, so the `min`s never change a split: they
+        // keep the splits' panic calls out.
+        let (order, rest) = words.split_at_mut(n.min(words.len()));
+        let (ranks, rest) = rest.split_at_mut(n.min(rest.len()));
+        let (keys, divided) = rest.split_at_mut((n * KEY_WORDS).min(rest.len()));
         let scales = Scales::new(self.clock.round(), profile);
         // `L₂/g` for `g = 1..=6r`: `6·rounds` slots.
         for (g, stored) in (1..).zip(divided.chunks_exact_mut(WIDE_WORDS)) {
@@ -1089,15 +1109,21 @@ impl<'a> Event<'a> {
             |g: u32| divided.get((g as usize).wrapping_sub(1) * WIDE_WORDS..).map_or([0; WIDE_LIMBS], load_limbs);
         for (i, (slot, stored)) in order.iter_mut().zip(keys.chunks_exact_mut(KEY_WORDS)).enumerate() {
             *slot = id(i).raw();
-            let term = |j: usize| scales.ogw_term(self.game_points[j], self.games[j], scale);
+            // `j` is an opponent, a player: the zero fallbacks are never taken, and leave no
+            // panic call.
+            let at = |field: &[u32], j: usize| field.get(j).copied().unwrap_or(0);
+            let term = |j: usize| scales.ogw_term(at(self.game_points, j), at(self.games, j), scale);
             store_key(stored, &self.key(i, &scales, term));
         }
         let keys = &*keys;
         let mp = &*self.match_points;
+        // Every index in `order` is a player: the zero fallback is never taken, and leaves no
+        // panic call (the same comparison as an index check).
+        let mp = |i: usize| mp.get(i).copied().unwrap_or(0);
         let compare = |a: u32, b: u32| {
             let (ia, ib) = (a as usize, b as usize);
-            mp[ib]
-                .cmp(&mp[ia])
+            mp(ib)
+                .cmp(&mp(ia))
                 .then_with(|| compare_keys(&load_key(keys, ib), &load_key(keys, ia)))
                 .then_with(|| a.cmp(&b))
         };
@@ -1107,7 +1133,7 @@ impl<'a> Event<'a> {
             let i = i as usize;
             let key = load_key(keys, i);
             *rank = match previous {
-                Some((p, ref k, shared)) if mp[p] == mp[i] && compare_keys(k, &key) == Ordering::Equal => shared,
+                Some((p, ref k, shared)) if mp(p) == mp(i) && compare_keys(k, &key) == Ordering::Equal => shared,
                 _ => id(position).number().try_into().unwrap_or(u32::MAX),
             };
             previous = Some((i, key, *rank));
@@ -1118,16 +1144,16 @@ impl<'a> Event<'a> {
 
 /// Writes 256-bit `limbs` into 8 words, lowest first.
 fn store_limbs(words: &mut [u32], limbs: &[u64; WIDE_LIMBS]) {
-    for (pair, &limb) in words.chunks_exact_mut(2).zip(limbs) {
-        pair.copy_from_slice(&split_u64(limb));
+    for (pair, &limb) in words.as_chunks_mut::<2>().0.iter_mut().zip(limbs) {
+        *pair = split_u64(limb);
     }
 }
 
 /// Reads 256-bit limbs back from (the first) 8 words.
 fn load_limbs(words: &[u32]) -> [u64; WIDE_LIMBS] {
     let mut limbs = [0; WIDE_LIMBS];
-    for (limb, pair) in limbs.iter_mut().zip(words.chunks_exact(2)) {
-        *limb = u64::from(pair[0]) | u64::from(pair[1]) << 32;
+    for (limb, &[low, high]) in limbs.iter_mut().zip(words.as_chunks::<2>().0) {
+        *limb = u64::from(low) | u64::from(high) << 32;
     }
     limbs
 }
@@ -1135,13 +1161,20 @@ fn load_limbs(words: &[u32]) -> [u64; WIDE_LIMBS] {
 /// Writes `key` into [`KEY_WORDS`] words.
 fn store_key(words: &mut [u32], key: &Key) {
     let [a0, a1] = split_u64(key.omw);
-    words[..5].copy_from_slice(&[a0, a1, key.gw, key.games, key.matches]);
-    store_limbs(&mut words[5..], &key.ogw);
+    // `words` is a key's `KEY_WORDS` (the zip and the fallback never cut anything short, and
+    // leave no panic call).
+    for (slot, value) in words.iter_mut().zip([a0, a1, key.gw, key.games, key.matches]) {
+        *slot = value;
+    }
+    store_limbs(words.get_mut(5..).unwrap_or_default(), &key.ogw);
 }
 
 /// Reads the key of player `i` back.
 fn load_key(keys: &[u32], i: usize) -> Key {
-    let w = &keys[i * KEY_WORDS..][..KEY_WORDS];
+    // `i` is a player and `keys` holds every player's key: the zero key is never taken, and
+    // leaves no panic call.
+    static NO_KEY: [u32; KEY_WORDS] = [0; KEY_WORDS];
+    let w = keys.get(i * KEY_WORDS..).and_then(<[u32]>::first_chunk::<KEY_WORDS>).unwrap_or(&NO_KEY);
     Key { omw: u64::from(w[0]) | u64::from(w[1]) << 32, gw: w[2], games: w[3], matches: w[4], ogw: load_limbs(&w[5..]) }
 }
 

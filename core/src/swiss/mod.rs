@@ -331,7 +331,9 @@ impl<'a> Tournament<'a> {
         // Both bounds hold, so the count fits a 32-bit `usize` (see `MAX_PLAYERS`).
         let needed = Self::words_needed(players, rounds).unwrap_or(usize::MAX);
         let words = scratch.words(needed).map_err(TournamentError::Capacity)?;
-        let (rows, opponents) = words.split_at_mut(players as usize * WORDS_PER_PLAYER);
+        // The scratch gave at least `needed` words: the `min` never changes the split, and
+        // keeps its panic call out.
+        let (rows, opponents) = words.split_at_mut((players as usize * WORDS_PER_PLAYER).min(words.len()));
         let rows = rows.as_chunks_mut().0;
         // No match yet: the counts start at zero. The other words are written by every
         // `finish_round`, and a standing reads them only of the opponents of finished matches.
@@ -437,12 +439,18 @@ impl<'a> Tournament<'a> {
             return Err(RecordError::PlaysTwice { second: true });
         }
         for (me, other, key) in [(a, second.raw(), key), (b, first.raw(), key | SECOND_SIDE)] {
-            let row = &mut self.rows[me];
+            // `me` is `a` or `b`, both checked above: the `continue` is never taken, and leaves
+            // no panic call.
+            let Some(row) = self.rows.get_mut(me) else { continue };
             // One match a round: at most `rounds ≤ 34` recorded.
             let count = row[SCHEDULE] >> 8 & LOW_FIELD;
             row[STATS] += stats_delta(key);
             row[SCHEDULE] = round | (count + 1) << 8 | key << 16;
-            self.opponents[me * self.clock.rounds() as usize + count as usize] = other;
+            // `me` is a player and `count < rounds` (one match a round), so the slot exists:
+            // the `None` that would skip the write never comes, and leaves no panic call.
+            if let Some(slot) = self.opponents.get_mut(me * self.clock.rounds() as usize + count as usize) {
+                *slot = other;
+            }
         }
         Ok(())
     }
@@ -457,13 +465,16 @@ impl<'a> Tournament<'a> {
     /// `O(n)`.
     pub fn finish_round(&mut self) -> Result<(), RoundError> {
         let r = self.clock.finish()?;
-        let lcm = GAMES_LCM[r as usize];
+        // The clock stops at `MAX_ROUNDS`: the clamp never changes `r`, and keeps the index
+        // check's panic call out.
+        let lcm = GAMES_LCM[(r as usize).min(MAX_ROUNDS as usize)];
         self.lcm = lcm;
         if r <= U64_ROUNDS {
             self.scale_small = small_scales(r);
         } else {
+            // `g >= 2r > 0`: the test makes the division's zero check (a panic call) go away.
             for (slot, g) in self.scale.iter_mut().zip(2 * r..=3 * r) {
-                *slot = lcm / u128::from(g);
+                *slot = if g > 0 { lcm / u128::from(g) } else { 0 };
             }
         }
         // A bye for each player without a match; then what his opponents read of him. Every
@@ -550,9 +561,11 @@ impl<'a> Tournament<'a> {
         }
         let start = index * self.clock.rounds() as usize;
         let (mut mw_sum, mut gw_sum) = (0u64, 0u64);
-        for &opponent in &self.opponents[start..start + count] {
-            let opponent = &self.rows[opponent as usize];
-            let [low, high] = SCALED_GW.map(|i| u64::from(opponent[i]));
+        // The player's list is in `opponents`, and each opponent recorded is a player: the
+        // fallbacks of `get` are never taken, and leave no panic call (the same comparisons).
+        for &opponent in self.opponents.get(start..start + count).unwrap_or_default() {
+            let Some(opponent) = self.rows.get(opponent as usize) else { continue };
+            let [low, high] = [opponent[SCALED_GW[0]], opponent[SCALED_GW[1]]].map(u64::from);
             mw_sum += u64::from(opponent[OPPONENT_VIEW] & LOW_FIELD);
             gw_sum += low | high << 32;
         }
@@ -581,8 +594,9 @@ impl<'a> Tournament<'a> {
     /// no round is open: the words are read as they are.
     #[inline(always)]
     fn finished_counts<const MAY_BE_OPEN: bool>(&self, index: usize) -> (u32, usize) {
-        let row = &self.rows[index];
-        let (stats, schedule) = (row[STATS], row[SCHEDULE]);
+        // A valid index (the callers'): the fallback (no match) is never taken, and leaves no
+        // panic call.
+        let (stats, schedule) = self.rows.get(index).map_or((0, 0), |row| (row[STATS], row[SCHEDULE]));
         let count = (schedule >> 8 & LOW_FIELD) as usize;
         if MAY_BE_OPEN && self.clock.is_open() && schedule & LOW_FIELD == self.clock.round() {
             // The match was recorded, so it added to the counts and one is counted.
@@ -601,10 +615,13 @@ impl<'a> Tournament<'a> {
         let start = index * self.clock.rounds() as usize;
         let mut mw_sum: u64 = 0;
         let mut gw_sum: u128 = 0;
-        for &opponent in &self.opponents[start..start + count] {
-            let (mw, gw, games_over) = fields(self.rows[opponent as usize][OPPONENT_VIEW]);
+        // As in `small_standing`: every `get` finds its item (`games_over <= r` too, the
+        // scale's slots), and none leaves a panic call.
+        for &opponent in self.opponents.get(start..start + count).unwrap_or_default() {
+            let Some(row) = self.rows.get(opponent as usize) else { continue };
+            let (mw, gw, games_over) = fields(row[OPPONENT_VIEW]);
             mw_sum += u64::from(mw);
-            gw_sum += u128::from(gw) * self.scale[games_over as usize];
+            gw_sum += u128::from(gw) * self.scale.get(games_over as usize).copied().unwrap_or(0);
         }
         Some(OpponentSums { mw_sum, gw_sum, matches: count as u64 })
     }
@@ -741,7 +758,9 @@ const fn divided_scales(r: u32) -> [u64; 32] {
     let mut slots = [0; 32];
     let mut g = 2 * r;
     while g <= 3 * r && g - 2 * r < 32 {
-        slots[(g - 2 * r) as usize] = lcm / g as u64;
+        // `g >= 2r >= 2` for a round; the test makes the division's zero check (a panic
+        // call) go away.
+        slots[(g - 2 * r) as usize] = if g > 0 { lcm / g as u64 } else { 0 };
         g += 1;
     }
     slots

@@ -170,7 +170,10 @@ impl Battle {
             if let Some((index, &value)) = minions.iter().enumerate().find(|(_, v)| !(1..=MAX_VALUE).contains(*v)) {
                 return Err(BattleError::Value { side, index, value });
             }
-            values[side][..minions.len()].copy_from_slice(minions);
+            // `1..=MAX_MINIONS` values (checked above): the zip copies them all, no length to check.
+            for (slot, &value) in values[side & 1].iter_mut().zip(minions) {
+                *slot = value;
+            }
         }
         Ok(Self { values, sizes: [alice.len(), bob.len()] })
     }
@@ -181,7 +184,9 @@ impl Battle {
     /// `O(1)`.
     #[must_use]
     pub fn alice(&self) -> &[u32] {
-        &self.values[0][..self.sizes[0]]
+        // `sizes[0] <= MAX_MINIONS` (`Battle::new`): the empty fallback is never taken, and
+        // leaves no panic call.
+        self.values[0].get(..self.sizes[0]).unwrap_or_default()
     }
 
     /// Bob's attack values, left to right.
@@ -190,7 +195,8 @@ impl Battle {
     /// `O(1)`.
     #[must_use]
     pub fn bob(&self) -> &[u32] {
-        &self.values[1][..self.sizes[1]]
+        // As in `alice`.
+        self.values[1].get(..self.sizes[1]).unwrap_or_default()
     }
 }
 
@@ -481,7 +487,7 @@ fn with_search<R: SearchRun>(
     scratch: &mut (impl Scratch + ?Sized),
     run: R,
 ) -> Result<Shares, OddsError> {
-    let mut start = State { sides: [0, 1].map(|side| Side::new(battle.sizes[side])) };
+    let mut start = State { sides: battle.sizes.map(Side::new) };
     match strategy {
         #[cfg(feature = "alloc")]
         Strategy::Memo => {

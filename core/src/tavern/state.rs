@@ -276,7 +276,7 @@ impl<'w> RankTable<'w> {
         let bitmaps: &mut [u32; 2 * BITMAPS] = bitmaps.try_into().map_err(|_| too_small)?;
         let places: &mut [u8; PLACE_BYTES] =
             bytemuck::cast_slice_mut::<u32, u8>(places).try_into().map_err(|_| too_small)?;
-        let distinct = [0, 1].map(|side| distinct_sums(&values[side], sizes[side]));
+        let distinct = [distinct_sums(&values[0], sizes[0]), distinct_sums(&values[1], sizes[1])];
         let (alice, bob) = bitmaps.split_at_mut(BITMAPS);
         Self::build_bitmaps(alice, &values[0], sizes[0], &distinct[0]);
         Self::build_bitmaps(bob, &values[1], sizes[1], &distinct[1]);
@@ -492,8 +492,10 @@ fn subset_sums(values: &[u32; 8], size: usize) -> [u32; MASKS] {
     let mut sums = [0u32; MASKS];
     for mask in 1..1usize << size.min(MAX_MINIONS) {
         let low = mask.trailing_zeros() as usize & 7;
-        let sum = u64::from(sums[mask & (mask - 1)]) + u64::from(values[low]);
-        sums[mask] = u32::try_from(sum.min(u64::from(MAX_VALUE))).unwrap_or(MAX_VALUE);
+        // `mask < 2^MAX_MINIONS = MASKS` (a power of two): the masks never change it, and
+        // keep the index checks (and their panic calls) out.
+        let sum = u64::from(sums[mask & (mask - 1) & (MASKS - 1)]) + u64::from(values[low]);
+        sums[mask & (MASKS - 1)] = u32::try_from(sum.min(u64::from(MAX_VALUE))).unwrap_or(MAX_VALUE);
     }
     sums
 }
@@ -540,8 +542,13 @@ fn rank(bits: [u64; 2], place: u8) -> u64 {
 fn dedup_sorted(list: &mut [u32]) -> usize {
     let mut len = 0usize;
     for i in 0..list.len() {
-        if len == 0 || list[i] != list[len - 1] {
-            list[len] = list[i];
+        // `len <= i`: every `get` finds its item (the fallbacks are never taken, and leave no
+        // panic call).
+        let value = list[i];
+        if len == 0 || list.get(len - 1) != Some(&value) {
+            if let Some(slot) = list.get_mut(len) {
+                *slot = value;
+            }
             len += 1;
         }
     }

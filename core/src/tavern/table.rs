@@ -72,7 +72,8 @@ impl<'w> FixedTable<'w> {
     /// A table using all whole buckets of `words` (a [`FAR_SHARE`] part for the far region),
     /// emptied.
     pub fn new(words: &'w mut [u32]) -> Self {
-        let far_words = words.len() / FAR_SHARE / FAR_BUCKET_WORDS * FAR_BUCKET_WORDS;
+        // At most `words.len()` (the `min` never changes it, and keeps the split's panic call out).
+        let far_words = (words.len() / FAR_SHARE / FAR_BUCKET_WORDS * FAR_BUCKET_WORDS).min(words.len());
         let (far, near) = words.split_at_mut(far_words);
         Self { near: Region::new(near), far: Region::new(far) }
     }

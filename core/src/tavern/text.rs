@@ -39,13 +39,15 @@ pub fn parse_from<B: Window>(scanner: &mut Scanner<B>) -> Result<Battle> {
     for (side, (count, what)) in
         sides.iter_mut().zip([(n, "an attack of Alice's minions"), (m, "an attack of Bob's minions")])
     {
-        for value in &mut side[..usize::from(count)] {
+        for value in side.iter_mut().take(usize::from(count)) {
             *value = scanner.number::<u32>(what, 1, MAX_VALUE)?;
         }
     }
     scanner.finish()?;
-    // The ranges read above are the battle's own, so it cannot refuse them.
-    Battle::new(&sides[0][..usize::from(n)], &sides[1][..usize::from(m)])
+    // The ranges read above are the battle's own, so it cannot refuse them (and the `get`s,
+    // within `MAX_SIDE`, never fall back to an empty side).
+    let [alice, bob] = &sides;
+    Battle::new(alice.get(..usize::from(n)).unwrap_or_default(), bob.get(..usize::from(m)).unwrap_or_default())
         .map_err(|_| Error::new(scanner.position(), ErrorKind::Invalid("invalid battle")))
 }
 

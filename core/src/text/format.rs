@@ -137,7 +137,8 @@ impl LineBuf {
     fn push_wide(&mut self, value: u128) -> fmt::Result {
         let mut buf = [0u8; 40];
         let start = digits_u128(value, &mut buf);
-        self.push_bytes(&buf[start..])
+        // `start <= 40`: the empty fallback is never taken, and leaves no panic call.
+        self.push_bytes(buf.get(start..).unwrap_or_default())
     }
 
     /// Bytes still free before a flush is needed.
@@ -157,7 +158,8 @@ impl LineBuf {
     pub fn as_str(&self) -> &str {
         // Only whole `str`s and ASCII digits are ever pushed, so this cannot fail; an empty
         // string would be the fallback.
-        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+        // `len <= bytes.len()` always: the other fallback is never taken either.
+        core::str::from_utf8(self.bytes.get(..self.len).unwrap_or_default()).unwrap_or_default()
     }
 
     /// Writes the collected text to `out` and empties the buffer.
