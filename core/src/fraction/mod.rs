@@ -7,7 +7,7 @@ mod wide;
 
 use core::cmp::Ordering;
 use core::fmt;
-use core::num::{NonZeroU128, NonZeroU64};
+use core::num::NonZeroU64;
 
 use crate::decimal::{self, Decimal, Form};
 use crate::natural::{high64, low64};
@@ -73,7 +73,7 @@ fn reduce_u128(num: u128, den: u128) -> Fraction {
     #[cfg(target_pointer_width = "64")]
     {
         // `gcd(num, den) >= 1` since `den > 0`; dividing by a `NonZero` has no zero check.
-        let g = NonZeroU128::new(gcd_u128(num, den)).unwrap_or(NonZeroU128::MIN);
+        let g = core::num::NonZeroU128::new(gcd_u128(num, den)).unwrap_or(core::num::NonZeroU128::MIN);
         Fraction { num: num / g, den: den / g }
     }
     #[cfg(not(target_pointer_width = "64"))]
