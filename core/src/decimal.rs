@@ -49,32 +49,30 @@ pub(crate) fn write_ratio(out: &mut (impl fmt::Write + ?Sized), num: &[u64], den
 }
 
 /// Writes `num / den` with `digits` digits after the point, rounded to nearest, ties away from
-/// zero: the whole part by long division, then each digit as `⌊10·rest / den⌋`.
+/// zero: the whole part, then each digit as `⌊10·rest / den⌋` (in `u128` words when the numbers
+/// fit, else by [`long_division`] on limbs).
 fn write_decimal(out: &mut (impl fmt::Write + ?Sized), num: Natural, den: &[u64], digits: u32) -> fmt::Result {
     if digits > MAX_DIGITS {
         return Err(fmt::Error);
     }
-    // `den` has at most `MAX_LIMBS` limbs: the `min` never changes `width`, and keeps the
-    // slicing's panic calls out.
-    let width = natural::used(den).min(MAX_LIMBS);
-    let mut whole = Natural::ZERO;
-    let mut rest = [0u64; MAX_LIMBS + 1];
-    natural::div_rem(num.limbs(), den, whole.limbs_mut(), &mut rest[..=width]);
-    let rest = &mut rest[..=width];
     let mut fraction = [0u8; MAX_DIGITS as usize];
-    for digit in fraction.iter_mut().take(digits as usize) {
-        // `rest < den`: `10·rest` fits one more limb, and the digit is below 10.
-        natural::mul_small(rest, 10);
-        let mut d = 0;
-        while natural::compare(rest, den) != core::cmp::Ordering::Less {
-            natural::sub_assign(rest, den);
-            d += 1;
+    let (mut whole, up) = match (num.to_u128(), small(den)) {
+        // Both fit a `u128` with room for `10·rest` (`rest < den < 2^124`): word divisions
+        // (the standings' percentages, almost every value printed), on 64-bit hosts (the
+        // 32-bit targets keep their flash: no `u128` division).
+        (Some(n), Some(d)) if cfg!(target_pointer_width = "64") && d >> 124 == 0 => {
+            let mut rest = n % d;
+            for digit in fraction.iter_mut().take(digits as usize) {
+                rest *= 10;
+                // `rest < 10·den`: the quotient is a digit.
+                *digit = u8::try_from(rest / d).unwrap_or(9);
+                rest %= d;
+            }
+            (Natural::from_u128(n / d), rest >= d - rest)
         }
-        *digit = d;
-    }
-    // Up when `2·rest ≥ den`.
-    natural::mul_small(rest, 2);
-    if natural::compare(rest, den) != core::cmp::Ordering::Less {
+        _ => long_division(num, den, &mut fraction[..digits as usize]),
+    };
+    if up {
         let mut carry = true;
         for digit in fraction[..digits as usize].iter_mut().rev() {
             *digit += 1;
@@ -96,6 +94,36 @@ fn write_decimal(out: &mut (impl fmt::Write + ?Sized), num: Natural, den: &[u64]
         }
     }
     Ok(())
+}
+
+/// `num / den` on limbs: the whole part, the digits after the point into `fraction` (each
+/// `⌊10·rest / den⌋`), and whether the rest rounds the last digit up (`2·rest ≥ den`).
+fn long_division(num: Natural, den: &[u64], fraction: &mut [u8]) -> (Natural, bool) {
+    // `den` has at most `MAX_LIMBS` limbs: the `min` never changes `width`, and keeps the
+    // slicing's panic calls out.
+    let width = natural::used(den).min(MAX_LIMBS);
+    let mut whole = Natural::ZERO;
+    let mut rest = [0u64; MAX_LIMBS + 1];
+    natural::div_rem(num.limbs(), den, whole.limbs_mut(), &mut rest[..=width]);
+    let rest = &mut rest[..=width];
+    for digit in fraction.iter_mut() {
+        // `rest < den`: `10·rest` fits one more limb, and the digit is below 10.
+        natural::mul_small(rest, 10);
+        let mut d = 0;
+        while natural::compare(rest, den) != core::cmp::Ordering::Less {
+            natural::sub_assign(rest, den);
+            d += 1;
+        }
+        *digit = d;
+    }
+    natural::mul_small(rest, 2);
+    (whole, natural::compare(rest, den) != core::cmp::Ordering::Less)
+}
+
+/// `value` as a `u128`, when its limbs fit one.
+fn small(value: &[u64]) -> Option<u128> {
+    let limb = |i: usize| u128::from(value.get(i).copied().unwrap_or(0));
+    (natural::used(value) <= 2).then(|| limb(1) << 64 | limb(0))
 }
 
 /// Counts the characters written to it.
@@ -174,6 +202,35 @@ mod tests {
         let limbs = |x: u128| [natural::low64(x), natural::high64(x)];
         write_ratio(&mut s, &limbs(num), &limbs(den), form).unwrap();
         s
+    }
+
+    /// The `u128` words and the long division on limbs give the same digits and rounding.
+    #[test]
+    fn word_and_limb_divisions_agree() {
+        let mut x: u128 = 0x0123_4567_89AB_CDEF_FEDC_BA98_7654_3210;
+        for _ in 0..3000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let den = (x.rotate_left(29) >> (4 + x % 120)).max(1);
+            let num = (x >> (x % 128)) % den.saturating_mul(1000).max(1);
+            let mut fast = String::new();
+            write_ratio(
+                &mut fast,
+                &[natural::low64(num), natural::high64(num)],
+                &[natural::low64(den), natural::high64(den)],
+                Form::Decimal(12),
+            )
+            .unwrap();
+            let mut digits = [0u8; 12];
+            let (whole, up) =
+                long_division(Natural::from_u128(num), &[natural::low64(den), natural::high64(den)], &mut digits);
+            // The limb path's digits are the decimal's when it does not round up (about half).
+            if !up {
+                let text: String = digits.iter().map(|&d| char::from(b'0' + d)).collect();
+                assert_eq!(fast, std::format!("{}.{text}", whole.to_u128().unwrap()), "{num}/{den}");
+            }
+        }
     }
 
     #[test]

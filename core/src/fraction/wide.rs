@@ -105,6 +105,10 @@ impl From<Fraction> for WideFraction {
 
 impl fmt::Display for WideFraction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Almost every value fits a `Fraction`, whose digits are written by words.
+        if let Some(small) = self.to_fraction() {
+            return fmt::Display::fmt(&small, f);
+        }
         decimal::pad(f, |out| decimal::write_ratio(out, &self.num, &self.den, Form::Fraction))
     }
 }
