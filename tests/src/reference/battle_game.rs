@@ -62,7 +62,7 @@ impl Keywords {
         LETTERS.iter().position(|&l| l == letter).map(|i| Self(1 << i))
     }
 
-    /// The set of all 256 values `bits` (bit `i` is `LETTERS[i]`).
+    /// The set whose bit `i` is `LETTERS[i]` (every byte is a set).
     #[must_use]
     pub const fn from_bits(bits: u8) -> Self {
         Self(bits)
@@ -542,6 +542,7 @@ fn card(cursor: &mut Cursor<'_>, owner: &str) -> Result<Card, ParseError> {
                 let damage =
                     cursor.number("the damage after '!c'", "the damage of a start-of-combat shot", 1, MAX_VALUE)?;
                 let mut times = 1;
+                let mut next = "'x' and the number of shots, '!' or a space after the damage";
                 if cursor.peek() == Some(b'x') {
                     cursor.bump();
                     times = cursor.number(
@@ -550,9 +551,10 @@ fn card(cursor: &mut Cursor<'_>, owner: &str) -> Result<Card, ParseError> {
                         1,
                         MAX_COPIES.into(),
                     )?;
+                    next = "'!' or a space after the number of shots";
                 }
                 if !cursor.at_token_end() && cursor.peek() != Some(b'!') {
-                    return Err(cursor.expected("'x' and the number of shots, '!' or a space"));
+                    return Err(cursor.expected(next));
                 }
                 card.shots = Some(Shots { damage, times: u8::try_from(times).unwrap_or(MAX_COPIES) });
             }
@@ -756,7 +758,7 @@ impl Fraction {
     /// (`⌊(2·num·10^12 + den) / (2·den)⌋`, the division one prime at a time).
     ///
     /// # Panics
-    /// If the value is above `10^6` (probabilities are at most 1).
+    /// If the value is `2^64 / 10^12` or more (probabilities are at most 1).
     #[must_use]
     pub fn decimal(&self) -> String {
         let mut x = self.num.clone();
@@ -1019,12 +1021,25 @@ impl Hasher for FastHasher {
 }
 
 /// The search: the heroes and the cap, and the states solved (`None` while one is being
-/// solved, so that a fight coming back to a state it is in is caught, not looped).
+/// solved, so that a fight coming back to a state it is in is caught, not looped), at most
+/// `max_states` of them (past that, `exceeded` and the search unwinds with a meaningless
+/// answer).
 struct Search {
     heroes: [Hero; 2],
     cap: u32,
     memo: HashMap<Key, Option<Dist>, BuildHasherDefault<FastHasher>>,
+    max_states: usize,
+    exceeded: bool,
+    /// The turns being played (the recursion's depth), at most [`MAX_TURNS`].
+    depth: usize,
 }
+
+/// The longest fight the search plays out (one recursion level per turn, each a few KiB of
+/// stack in a debug build, on the search's own thread of [`STACK_BYTES`]).
+pub const MAX_TURNS: usize = 100_000;
+
+/// The stack of the search's thread (reserved, touched only as deep as the fight goes).
+const STACK_BYTES: usize = 1 << 30;
 
 impl Search {
     /// The end, if a side has no minion (rule 8), with the winner's hero damage (rule 9).
@@ -1076,14 +1091,21 @@ impl Search {
         if let Some(end) = self.over(sides) {
             return end;
         }
+        if self.exceeded || self.memo.len() >= self.max_states {
+            self.exceeded = true;
+            return certain(End::Tie);
+        }
         let key = (mover, sides.clone());
         match self.memo.get(&key) {
             Some(Some(known)) => return known.clone(),
             Some(None) => panic!("the fight came back to a state it is in: {sides:?}, {mover} to move"),
             None => {}
         }
+        assert!(self.depth < MAX_TURNS, "a fight longer than {MAX_TURNS} turns: beyond this brute force");
         self.memo.insert(key.clone(), None);
+        self.depth += 1;
         let dist = self.play_turn(sides.clone(), mover);
+        self.depth -= 1;
         self.memo.insert(key, Some(dist.clone()));
         dist
     }
@@ -1230,8 +1252,37 @@ impl Answer {
 /// If a side is empty, or a fight comes back to a state it is in (the rules say none does).
 #[must_use]
 pub fn solve(board: &Board) -> Answer {
+    solve_within(board, usize::MAX).expect("no bound on the states")
+}
+
+/// As [`solve`], or `None` if the search would remember more than `max_states` states of
+/// the fight (the start of a turn): for random tests, which skip the boards too big for a
+/// brute force. The search runs on a thread of its own, with a stack for [`MAX_TURNS`].
+///
+/// # Panics
+/// As [`solve`]; also if the fight is longer than [`MAX_TURNS`] turns.
+#[must_use]
+pub fn solve_within(board: &Board, max_states: usize) -> Option<Answer> {
+    let board = board.clone();
+    let search = std::thread::Builder::new()
+        .name("battle-game reference".to_owned())
+        .stack_size(STACK_BYTES)
+        .spawn(move || search(&board, max_states))
+        .expect("a thread for the search");
+    search.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
+/// [`solve_within`] on the caller's thread.
+fn search(board: &Board, max_states: usize) -> Option<Answer> {
     assert!(board.sides.iter().all(|s| !s.is_empty()), "a side without minions");
-    let mut search = Search { heroes: board.heroes(), cap: board.cap(), memo: HashMap::default() };
+    let mut search = Search {
+        heroes: board.heroes(),
+        cap: board.cap(),
+        memo: HashMap::default(),
+        max_states,
+        exceeded: false,
+        depth: 0,
+    };
     let sides: Sides = [0, 1].map(|s| board.sides[s].iter().map(Unit::from_card).collect());
     // Rule 1: more minions starts, equal counts a coin; rule 2: a coin for who fires first.
     let movers: &[usize] = match board.sides[0].len().cmp(&board.sides[1].len()) {
@@ -1245,6 +1296,9 @@ pub fn solve(board: &Board) -> Answer {
             let dist = search.start_of_combat(sides.clone(), [first_to_fire, 1 - first_to_fire], 0, mover);
             add_into(&mut total, &dist);
         }
+    }
+    if search.exceeded {
+        return None;
     }
     let total = scaled(&total, 2 * movers.len());
     let heroes = board.heroes();
@@ -1269,7 +1323,7 @@ pub fn solve(board: &Board) -> Answer {
     }
     let sum = answer.outcomes.iter().fold(Fraction::zero(), |s, p| s.plus(p));
     assert_eq!(sum, Fraction::one(), "the outcomes sum to one");
-    answer
+    Some(answer)
 }
 
 // ---------------------------------------------------------------------------------------------
