@@ -2,6 +2,7 @@
 //! rules literally, independently of the solvers in `referee-core`.
 
 pub mod battle;
+pub mod battle_game;
 pub mod event;
 pub mod greater;
 pub mod pair;
