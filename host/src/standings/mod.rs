@@ -110,13 +110,7 @@ pub fn replay<T>(
     let players = u32::try_from(names.len()).map_err(|_| Failure::Capacity("too many players".to_owned()))?;
     let mut scratch = HeapScratch::default();
     let mut event = Event::new(players, last_round, &mut scratch).map_err(|e| Failure::Capacity(e.to_string()))?;
-    let mut last_played = vec![0u32; names.len() + 1];
-    for row in &rows {
-        if row.round != event.round() {
-            next_round(&mut event)?;
-        }
-        record(&mut event, row, &names, &mut last_played)?;
-    }
+    let last_played = play(&mut event, &rows, &names)?;
     if let Some((refusal, partial)) = stop {
         if let Some(partial) = partial {
             check_partial(&mut event, &partial, &names, &last_played)?;
@@ -130,18 +124,26 @@ pub fn replay<T>(
     }
     // An earlier round: the players entered by then (numbered by first appearance, so the
     // first of them), and their rows.
-    let shown = rows.iter().take_while(|r| r.round <= target).map(|r| r.first.max(r.second)).max().unwrap_or(0);
+    let through_target = rows.iter().take_while(|r| r.round <= target).count();
+    let shown = rows[..through_target].iter().map(|r| r.first.max(r.second)).max().unwrap_or(0);
     let mut earlier_scratch = HeapScratch::default();
     let mut earlier = Event::new(shown, target, &mut earlier_scratch).map_err(|e| Failure::Capacity(e.to_string()))?;
-    let mut last_played = vec![0u32; names.len() + 1];
-    for row in rows.iter().take_while(|r| r.round <= target) {
-        if row.round != earlier.round() {
-            next_round(&mut earlier)?;
-        }
-        record(&mut earlier, row, &names, &mut last_played)?;
-    }
+    play(&mut earlier, &rows[..through_target], &names)?;
     earlier.finish_round().map_err(internal)?;
     at(&earlier, &names[..shown as usize])
+}
+
+/// Feeds `rows` to `event` round by round (the last round left open) and returns the last
+/// round each player (by number) took part in.
+fn play(event: &mut Event<'_>, rows: &[Row], names: &[String]) -> Result<Vec<u32>, Failure> {
+    let mut last_played = vec![0u32; names.len() + 1];
+    for row in rows {
+        if row.round != event.round() {
+            next_round(event)?;
+        }
+        record(event, row, names, &mut last_played)?;
+    }
+    Ok(last_played)
 }
 
 /// Closes the open round (if any) and opens the next.
