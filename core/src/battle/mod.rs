@@ -546,12 +546,18 @@ pub fn odds<'s>(
 ///
 /// let plain = |v| Minion::new(v, v, Keywords::NONE);
 /// let board = Board::new(&[plain(2), plain(5)], &[plain(3), plain(4), plain(1)])?;
-/// let strategy = Strategy::Fixed { table_words: 1024 };
-/// let mut words = vec![0u32; battle::words_needed(strategy, Limits::DEFAULT).ok_or("too large")?];
-/// let needs = battle::needs(&board, strategy, Limits::DEFAULT, &mut words[..])?;
-/// assert!(battle::odds(&board, strategy, needs.limits(), &mut words[..]).is_ok());
+/// // Measured on a PC within generous limits, for a firmware's fixed table of 1 024 words.
+/// const STRATEGY: Strategy = Strategy::Fixed { table_words: 1024 };
+/// const LIMITS: Limits = Limits { depth: 64, steps: 1 << 20 };
+/// const WORDS: usize = match battle::words_needed(STRATEGY, LIMITS) {
+///     Some(words) => words,
+///     None => panic!("too large"),
+/// };
+/// let mut words = [0u32; WORDS];
+/// let needs = battle::needs(&board, STRATEGY, LIMITS, &mut words[..])?;
+/// assert!(battle::odds(&board, STRATEGY, needs.limits(), &mut words[..]).is_ok());
 /// let less = Limits { steps: needs.steps - 1, ..needs.limits() };
-/// assert!(battle::odds(&board, strategy, less, &mut words[..]).is_err());
+/// assert!(battle::odds(&board, STRATEGY, less, &mut words[..]).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///

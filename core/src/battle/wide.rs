@@ -4,8 +4,8 @@
 //!
 //! Why `ruint`: of the fixed-width big-integer crates that build without `alloc` (`bnum`,
 //! `crypto-bigint`, `uint`, `ruint`), it is the fastest at what the search does most with
-//! short values in a wide type (measured; see the README), and its checked shift reports bits
-//! shifted out, which the exact bound needs. Its general division is not used (two
+//! short values in a wide type (measured by `tools/bigint-bench`; see `docs/design.md`), and
+//! its checked shift reports bits shifted out, which the exact bound needs. Its general division is not used (two
 //! instantiations were 12.5 KiB of the firmware's flash): every division here is by a small `k`
 //! (short division over the limbs in use) or digit by digit (the decimals), on the limbs.
 

@@ -3,7 +3,7 @@
 use crate::text::{Error, ErrorKind};
 
 /// How a run ended, as the process exit status of `referee` and the semihosting exit code of
-/// the firmware. The README's table is this one.
+/// the firmware. The table of `docs/cli.md` ("Exit statuses") is this one.
 ///
 /// | status | code | meaning |
 /// |---|---|---|

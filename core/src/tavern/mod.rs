@@ -35,7 +35,7 @@
 //!   attack, `n + m - 1 ≤ 13`, plus the root); compiled for `thumbv7em-none-eabihf` a level
 //!   takes about 400 bytes (a 64-byte board with its damage sets, places and ranks, two count
 //!   pairs, saved registers), under 6 KiB for the search. The deepest stack of a whole firmware run is
-//!   measured by `tests/tests/firmware.rs` and given in the README.
+//!   measured by `tests/tests/firmware.rs` and given in `docs/firmware.md`.
 //!
 //! [`Strategy::default()`] is the fixed strategy with its default table, with or without the
 //! `alloc` feature: turning a feature on never changes what existing code computes or how.
@@ -58,7 +58,7 @@
 //! cached from 5 alive (from 4 alive: 9 162, 13 510 and 227 565 stored states, 838, 1 859 and
 //! 17 229 of them with 4 alive). The fixed
 //! strategy with its default table takes at most 1.5 times the memo's time on them (see the
-//! README), and the plain search the whole tree.
+//! `docs/performance.md`, `tavern`), and the plain search the whole tree.
 //! Memory as above.
 
 #[cfg(feature = "alloc")]
@@ -85,10 +85,10 @@ use state::{RankTable, Side, State};
 /// The largest attack value.
 pub const MAX_VALUE: u32 = 1_000_000_000;
 /// The memo strategy caches states with at least this many minions alive (smaller subtrees
-/// are cheaper to search again than to look up; measured, see the README and `memo`).
+/// are cheaper to search again than to look up; measured, see `docs/performance.md` and `memo`).
 pub const MEMO_MIN_ALIVE: u32 = 4;
 /// The fixed strategy caches states with at least this many minions alive (its small table is
-/// kept for the larger subtrees; measured, see the README).
+/// kept for the larger subtrees; measured, see `docs/performance.md`).
 pub const FIXED_MIN_ALIVE: u32 = 4;
 /// Scratch words of the fixed strategy with its default table: [`RANK_TABLE_WORDS`] +
 /// [`DEFAULT_TABLE_WORDS`] = 37 888 words (148.0 KiB; the firmware's slab holds 224 KiB).

@@ -55,7 +55,7 @@
 //! on the firmware), and a state carried 32 bytes of healths where it now carries 8 of damage
 //! sets (64 bytes in all, from 112):
 //! `tavern_states.in` on one thread took 292.6 -> 277.8 M instructions with the memo and
-//! 575.8 -> 537.6 M with the fixed table (the wall times: README, Performance).
+//! 575.8 -> 537.6 M with the fixed table (the wall times: `docs/performance.md`, `tavern`).
 //!
 //! # Ranks kept up to date
 //! The place of a minion depends only on its damage set (the enemies' `F` is fixed for the
