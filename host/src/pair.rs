@@ -150,6 +150,13 @@ impl PlayerList {
         if name.is_empty() {
             return Ok(());
         }
+        if self.names.is_empty() && name == HEADER {
+            let message = format!(
+                "this is a results file (its header is {name:?}), not a list of players: \
+                 to pair its next round, give it without --players"
+            );
+            return Err(refuse(number, message));
+        }
         let chars = name.chars().count();
         if chars > MAX_NAME_CHARS {
             return Err(refuse(

@@ -226,6 +226,25 @@ fn a_lone_player_gets_the_bye_and_names_are_quoted_when_they_must_be() {
     );
 }
 
+/// An organiser who gives the results file to `--players` (each of its lines would have become
+/// a player's name) is told what the file is and what to do instead.
+#[test]
+fn a_results_file_given_as_the_list_of_players_is_refused() {
+    for results in [
+        &b"round,player1,player2,wins1,wins2,draws\n1,Ann,Bob,2,0,0\n"[..],
+        b"\xEF\xBB\xBFround,player1,player2,wins1,wins2,draws\r\n",
+    ] {
+        let outcome = referee(&["pair", "--players"], results);
+        assert_eq!(outcome.status, 1, "{}", outcome.stderr);
+        assert!(outcome.stdout.is_empty());
+        assert!(
+            outcome.stderr.contains("is a results file") && outcome.stderr.contains("without --players"),
+            "{}",
+            outcome.stderr
+        );
+    }
+}
+
 #[test]
 fn usage_errors() {
     for args in [
