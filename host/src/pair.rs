@@ -73,6 +73,15 @@ pub fn run(input: &[u8], options: &Options) -> Result<Answer, Failure> {
 fn pair_event(event: &Event<'_>, names: &[String], seed: Option<u64>) -> Result<Answer, Failure> {
     let mut rank_scratch = HeapScratch::default();
     let ranking = event.rank(Profile::Mtr, &mut rank_scratch).map_err(|e| Failure::Capacity(e.to_string()))?;
+    let (players, rounds) = (event.players(), event.round());
+    let most = standings::most_players(rounds, pair::words_needed);
+    if players > most {
+        let mib = HeapScratch::DEFAULT_LIMIT >> 18;
+        return Err(Failure::Capacity(format!(
+            "an event of {players} players after {rounds} rounds is beyond what this build can pair: \
+             at most {most} players after {rounds} rounds in its {mib} MiB of working memory"
+        )));
+    }
     let mut scratch = HeapScratch::default();
     let pairing = pair::next_round(&ranking, seed, &mut scratch).map_err(|e| match e {
         pair::PairError::RoundOpen => internal(e),

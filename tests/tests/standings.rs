@@ -726,3 +726,21 @@ fn the_firmware_event_expects_the_reference_table() {
     }
     assert_eq!(table, std::str::from_utf8(EXPECTED).unwrap());
 }
+
+/// An event beyond the host's memory is refused at the row of the first player too many, in
+/// the organiser's terms (players, rounds, memory), not in scratch words (exit 3).
+#[test]
+fn an_event_beyond_memory_is_refused_at_its_first_player_too_many() {
+    let mut csv = String::from("round,player1,player2,wins1,wins2,draws\n");
+    for i in (0..1_200_000).step_by(2) {
+        csv.push_str(&format!("1,p{i},p{},2,0,0\n", i + 1));
+    }
+    let outcome = referee(&["standings"], csv.as_bytes());
+    assert_eq!(outcome.status, 3, "{}", outcome.stderr);
+    assert!(outcome.stdout.is_empty());
+    assert_eq!(
+        outcome.stderr,
+        "error: 559240:3: player 1118478 (\"p1118477\") is one more than this build can rank: an event of 1 round \
+         holds at most 1118477 players in its 64 MiB of working memory\n"
+    );
+}

@@ -108,6 +108,9 @@ pub fn replay<T>(
     }
     // Every row through the core's checks, the event of the whole file.
     let players = u32::try_from(names.len()).map_err(|_| Failure::Capacity("too many players".to_owned()))?;
+    if let Some(refusal) = beyond_memory(&rows, &names, players, last_round) {
+        return Err(Failure::Refused(refusal));
+    }
     let mut scratch = HeapScratch::default();
     let mut event = Event::new(players, last_round, &mut scratch).map_err(|e| Failure::Capacity(e.to_string()))?;
     let last_played = play(&mut event, &rows, &names)?;
@@ -131,6 +134,51 @@ pub fn replay<T>(
     play(&mut earlier, &rows[..through_target], &names)?;
     earlier.finish_round().map_err(internal)?;
     at(&earlier, &names[..shown as usize])
+}
+
+/// The most players an event of `rounds` rounds can hold in the host's memory for `words`
+/// (a sizing function of the core) within [`HeapScratch::DEFAULT_LIMIT`] words.
+///
+/// # Complexity
+/// `O(log players)`.
+pub fn most_players(rounds: u32, words: impl Fn(u32, u32) -> Option<usize>) -> u32 {
+    let fits = |players| words(players, rounds).is_some_and(|w| w <= HeapScratch::DEFAULT_LIMIT);
+    let (mut fit, mut beyond) = (0u32, u32::MAX);
+    if fits(beyond) {
+        return beyond;
+    }
+    while beyond - fit > 1 {
+        let middle = fit + (beyond - fit) / 2;
+        if fits(middle) {
+            fit = middle;
+        } else {
+            beyond = middle;
+        }
+    }
+    fit
+}
+
+/// The refusal of the row whose new player takes an event of `players` and `rounds` beyond
+/// what the host can rank, in the organiser's terms: the player, the most players such an
+/// event holds, and the memory (exit 3); `None` when the event fits.
+fn beyond_memory(rows: &[Row], names: &[String], players: u32, rounds: u32) -> Option<Refusal> {
+    let most = most_players(rounds, |n, r| {
+        let (event, ranking) = (Event::words_needed(n, r)?, Event::ranking_words(n, r)?);
+        Some(event.max(ranking))
+    });
+    if players <= most {
+        return None;
+    }
+    let row = rows.iter().find(|row| row.first.max(row.second) > most)?;
+    let (field, number) = if row.first > most { (2, row.first) } else { (3, row.second) };
+    let name = names.get((number as usize).saturating_sub(1)).map_or("", String::as_str);
+    let mib = HeapScratch::DEFAULT_LIMIT >> 18;
+    let plural = if rounds == 1 { "" } else { "s" };
+    let message = format!(
+        "player {number} ({name:?}) is one more than this build can rank: an event of {rounds} round{plural} \
+         holds at most {most} players in its {mib} MiB of working memory"
+    );
+    Some(Refusal { line: row.line, field, message, capacity: true })
 }
 
 /// Feeds `rows` to `event` round by round (the last round left open) and returns the last
