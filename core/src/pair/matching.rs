@@ -77,7 +77,10 @@ const VERTEX_WORDS: usize = 52;
 /// matcher's arrays).
 #[inline(never)]
 fn carve<'w>(rest: &mut &'w mut [u32], len: usize) -> &'w mut [u32] {
-    let (taken, others) = core::mem::take(rest).split_at_mut(len);
+    // `Matcher::new`'s caller passes at least `words_needed` words, the sum of the lengths
+    // carved: the empty fallback is never taken, and leaves no panic call.
+    let words = core::mem::take(rest);
+    let (taken, others) = words.split_at_mut_checked(len).unwrap_or_default();
     *rest = others;
     taken
 }
