@@ -343,6 +343,8 @@ fn pair<'s>(
         *slot = i;
         count += 1;
     }
+    // `count ≤ n`, the length of `order`, `met` and `link`: this and the other `get(..count)`
+    // below never fall back to the empty slice, and leave no panic call.
     let order = order.get_mut(..count).unwrap_or_default();
     if let Some(seed) = seed {
         shuffle_point_groups(order, |i| event.match_points_at(i as usize), seed);
@@ -377,8 +379,9 @@ fn pair<'s>(
     let odd = count % 2 == 1;
     let vertices = count + usize::from(odd);
     let mut edges = usize::from(odd) * count;
+    let met_count = met.get(..count).unwrap_or_default();
     for v in 0..count {
-        edges += band(&met[..count], most_met, v).count();
+        edges += band(met_count, most_met, v).count();
     }
     if !matching::fits(vertices, edges) {
         return Err(PairError::TooLarge);
@@ -711,8 +714,7 @@ fn band<'m>(met: &'m [u32], most_met: u32, v: usize) -> impl Iterator<Item = usi
     let met_v = met.get(v).map_or(0, |&m| m as usize);
     let reach = 2 * met_v + 2 * most_met as usize + 2;
     let end = met.len().min(v + 1 + reach);
-    // `u < end ≤ met.len()`: the compiler sees the index is in range.
-    (v + 1..end).filter(move |&u| u - v - 1 <= 2 * (met_v + met[u] as usize) + 1)
+    (v + 1..end).filter(move |&u| u - v - 1 <= 2 * (met_v + met.get(u).map_or(0, |&m| m as usize)) + 1)
 }
 
 /// `words[i]`, or `NONE` past the end. Every index the module passes is a place below the
