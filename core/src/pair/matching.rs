@@ -31,14 +31,17 @@
 //!
 //! # Index checks: why none fails
 //! The stages index their arrays directly, and those checks are the panic calls the
-//! firmware's typed images keep from the core (`scripts/panic-sites.sh --list`: 73 to 233
+//! firmware's typed images keep from the core (`scripts/panic-sites.sh --list`: 65 to 180
 //! call instructions, by board), each unreachable for the reasons below, which the comments
 //! `Unreachable: I1`…`I4` name where they apply. What runs once (`new`, `start`,
 //! `form_blossom`), the calls from [`pair`](super) (`set_edge`, `weight`, `mate_of`,
-//! `mate_edge`) and the small accessors (`w`, `dual`, `stamp`, `vertex`, `is_allowed`,
-//! `allow`) use iterators or `get` with a fallback that is never taken, and keep none.
-//! Doing the same in the stages would cost the hot loops (`consider`, `solve`'s scan) their
-//! speed or the code its shape; their checks stay, documented:
+//! `mate_edge`), the small accessors and walks (`w`, `dual`, `stamp`, `vertex`, `slack`,
+//! `is_allowed`, `allow`, `first_leaf`, `next_leaf`, `position`, `neighbour`,
+//! `step_endpoint`) and the stacks (`push`, `list_active`, `set_fringe_best`) use iterators
+//! or `get` with a fallback that is never taken (a walk stops where it would have panicked),
+//! and keep none. Doing the same in the stages' bodies would cost the hot loops
+//! (`vertex_dual`, `consider`, `solve`'s scan) their speed or the code its shape; their
+//! checks stay, documented:
 //! - **I1, lengths.** [`Matcher::new`] carves every array to the length its field says from
 //!   at least [`words_needed`] words: `V` or `V + 1` per vertex (`mate`, `in_blossom`,
 //!   `trace`, `unused`, `fringe`, `in_fringe`; `adj_start`, `queue`), `2V` per node (vertices
@@ -128,6 +131,11 @@ fn carve<'w>(rest: &mut &'w mut [u32], len: usize) -> &'w mut [u32] {
 /// The first `len` pairs of words of `rest` (two words each), which keeps the others.
 fn carve_pairs<'w>(rest: &mut &'w mut [u32], len: usize) -> &'w mut [[u32; 2]] {
     carve(rest, 2 * len).as_chunks_mut::<2>().0
+}
+
+/// `words[i]`, or `NONE` past the end (where it is used, never the case).
+fn at(words: &[u32], i: usize) -> u32 {
+    words.get(i).copied().unwrap_or(NONE)
 }
 
 /// Sets `words[i]` (nothing past the end: where it is used, never the case).
@@ -326,7 +334,8 @@ impl<'w> Matcher<'w> {
 
     /// The dual of vertex `v` now (see [`Matcher::total`]).
     fn vertex_dual(&self, v: usize) -> i128 {
-        // Unreachable: vertex `v < V`, its top-level node `< 2V` (I1, I2).
+        // Unreachable: vertex `v < V`, its top-level node `< 2V` (I1, I2). (Indexed: with `get`
+        // and fallbacks, the hottest function of the stages cost `pair` 0.4 % more.)
         let b = self.in_blossom[v] as usize;
         let stored = i128::from(self.dual(v));
         let since = i128::from(self.total) - i128::from(self.stamp(b));
@@ -428,8 +437,8 @@ impl<'w> Matcher<'w> {
 
     /// The doubled slack of edge `k` (in `i128`: three `i64` terms cannot overflow it).
     fn slack(&self, k: usize) -> i128 {
-        // Unreachable: edge `k < m` (I4), its ends vertices `< V` (I2).
-        let (i, j) = (self.end[2 * k] as usize, self.end[2 * k + 1] as usize);
+        // Edge `k < m` (I4), its ends vertices `< V` (I2): the fallbacks are never taken.
+        let (i, j) = (at(self.end, 2 * k) as usize, at(self.end, 2 * k + 1) as usize);
         self.vertex_dual(i) + self.vertex_dual(j) - 2 * i128::from(self.w(k))
     }
 
@@ -593,27 +602,30 @@ impl<'w> Matcher<'w> {
 
     /// The first leaf of the blossom tree `b`.
     fn first_leaf(&self, mut b: usize) -> usize {
-        // Unreachable: a blossom's `first` child is a node (I2).
+        // A blossom's `first` child is a node (I2): the walk never stops short.
         while b >= self.nv {
-            b = self.first[b] as usize;
+            match self.first.get(b) {
+                Some(&first) => b = first as usize,
+                None => break,
+            }
         }
         b
     }
 
     /// The leaf after `v` in the blossom tree `root`, if any.
     fn next_leaf(&self, root: usize, v: usize) -> Option<usize> {
-        // Unreachable: the walk goes up `parent`s and along `next` within `root`'s tree (I2).
+        // The walk goes up `parent`s and along `next` within `root`'s tree, on nodes (I2): it
+        // never stops short.
         let mut c = v;
         loop {
             if c == root {
                 return None;
             }
-            let p = self.parent[c] as usize;
-            let n = self.next[c] as usize;
-            if n != self.first[p] as usize {
-                return Some(self.first_leaf(n));
+            let (Some(&p), Some(&n)) = (self.parent.get(c), self.next.get(c)) else { return None };
+            if n != at(self.first, p as usize) {
+                return Some(self.first_leaf(n as usize));
             }
-            c = p;
+            c = p as usize;
         }
     }
 
@@ -621,34 +633,42 @@ impl<'w> Matcher<'w> {
     /// queues one vertex only when the queue is empty: `V + 1` entries suffice.
     /// Lists top-level node `b` as labelled this stage (once).
     fn list_active(&mut self, b: usize) {
-        // Unreachable: `b < 2V`; each node listed once a stage, so `active_len < 2V` (I1, I3).
-        if self.in_active[b] != self.stage {
-            self.in_active[b] = self.stage;
-            self.active[self.active_len] = b as u32;
-            self.active_len += 1;
+        // `b < 2V`; each node listed once a stage, so `active_len < 2V` (I1, I3): the `get`s
+        // always find their word.
+        if let Some(listed) = self.in_active.get_mut(b).filter(|listed| **listed != self.stage) {
+            *listed = self.stage;
+            if let Some(slot) = self.active.get_mut(self.active_len) {
+                *slot = b as u32;
+                self.active_len += 1;
+            }
         }
     }
 
     /// Sets free vertex `w`'s best edge to `k`, listing `w` (once a stage).
     fn set_fringe_best(&mut self, w: usize, k: usize) {
-        // Unreachable: vertex `w < V`, listed once a stage, so `fringe_len < V` (I1, I3).
-        self.best[w] = k as u32;
-        if self.in_fringe[w] != self.stage {
-            self.in_fringe[w] = self.stage;
-            self.fringe[self.fringe_len] = w as u32;
-            self.fringe_len += 1;
+        // Vertex `w < V`, listed once a stage, so `fringe_len < V` (I1, I3): the `get`s always
+        // find their word.
+        put(self.best, w, k as u32);
+        if let Some(listed) = self.in_fringe.get_mut(w).filter(|listed| **listed != self.stage) {
+            *listed = self.stage;
+            if let Some(slot) = self.fringe.get_mut(self.fringe_len) {
+                *slot = w as u32;
+                self.fringe_len += 1;
+            }
         }
     }
 
     fn push(&mut self, v: usize) {
-        // Unreachable: at most `V + 1` entries (the comment above; I3).
-        self.queue[self.queue_len] = v as u32;
-        self.queue_len += 1;
+        // At most `V + 1` entries (above; I3): the slot is always there.
+        if let Some(slot) = self.queue.get_mut(self.queue_len) {
+            *slot = v as u32;
+            self.queue_len += 1;
+        }
     }
 
     fn assign_label(&mut self, w: usize, t: u32, p: u32) {
-        // Unreachable: vertex `w < V`, its top-level node and base (I2); an inner blossom's base is
-        // matched, so `mate[base]` is an endpoint, not `NONE` (the tree's structure).
+        // Unreachable: vertex `w < V`, its top-level node and base (I2); an inner blossom's
+        // base is matched, so `mate[base]` is an endpoint, not `NONE` (the tree's structure).
         let b = self.in_blossom[w] as usize;
         self.label[w] = t;
         self.label[b] = t;
@@ -678,8 +698,8 @@ impl<'w> Matcher<'w> {
     /// two paths close, or `None` when they reach two different free vertices (an augmenting
     /// path).
     fn scan_blossom(&mut self, v: usize, w: usize) -> Option<usize> {
-        // Unreachable: vertices and their top-level nodes (I2); `traced < V` (I3); a label end is
-        // compared with `NONE` before it is followed.
+        // Unreachable: vertices and their top-level nodes (I2); `traced < V` (I3); a label end
+        // is compared with `NONE` before it is followed.
         let mut found = None;
         let mut traced = 0;
         let (mut v, mut w) = (Some(v), Some(w));
@@ -713,8 +733,9 @@ impl<'w> Matcher<'w> {
     /// `v`, then the `w` side from `w` back to the base; `endp[c]` is the endpoint in `c` of the
     /// edge to the next child.
     fn add_blossom(&mut self, base: usize, k: usize) -> Result<(), Overflow> {
-        // Unreachable: edge `k < m` (I4), its ends and their nodes (I2); `unused` holds a free number
-        // (at most `V/2` blossoms of two or more vertices, I3); `touched` and `pool` bounded (I3).
+        // Unreachable: edge `k < m` (I4), its ends and their nodes (I2); `unused` holds a free
+        // number (at most `V/2` blossoms of two or more vertices, I3); `touched` and `pool`
+        // bounded (I3).
         let (v, w) = (self.end[2 * k] as usize, self.end[2 * k + 1] as usize);
         let bb = self.in_blossom[base] as usize;
         // A free slot exists: at most V/2 blossoms hold two or more vertices each.
@@ -870,8 +891,8 @@ impl<'w> Matcher<'w> {
     /// Offers edge `k` (with an end in the new blossom `b`) as `b`'s least-slack edge to the
     /// outer blossom at its other end; returns the count of blossoms set so far.
     fn consider(&mut self, b: usize, k: usize, mut touched: usize) -> usize {
-        // Unreachable: edge `k < m`, its ends and their nodes (I2, I4); each blossom touched once a call
-        // (`best_to` is `NONE` until then), so `touched < 2V` (I3).
+        // Unreachable: edge `k < m`, its ends and their nodes (I2, I4); each blossom touched
+        // once a call (`best_to` is `NONE` until then), so `touched < 2V` (I3).
         let (i, j) = (self.end[2 * k] as usize, self.end[2 * k + 1] as usize);
         let j = if self.in_blossom[j] as usize == b { i } else { j };
         let bj = self.in_blossom[j] as usize;
@@ -890,15 +911,16 @@ impl<'w> Matcher<'w> {
 
     /// The position of child `t` in blossom `b` (0 = the base child) and the number of children.
     fn position(&self, b: usize, t: usize) -> (usize, usize) {
-        // Unreachable: the walk follows the cycle of `b`'s children (I2).
-        let first = self.first[b] as usize;
+        // The walk follows the cycle of `b`'s children, nodes (I2): it never stops short.
+        let first = at(self.first, b) as usize;
         let (mut c, mut i, mut at) = (first, 0, 0);
         loop {
             if c == t {
                 at = i;
             }
             i += 1;
-            c = self.next[c] as usize;
+            let Some(&next) = self.next.get(c) else { return (at, i) };
+            c = next as usize;
             if c == first {
                 return (at, i);
             }
@@ -907,26 +929,22 @@ impl<'w> Matcher<'w> {
 
     /// The endpoint, in child `c`, of the edge to its neighbour in direction `forward`.
     fn step_endpoint(&self, c: usize, forward: bool) -> u32 {
-        // Unreachable: `c` is a child, `prev[c]` its sibling (I2).
+        // `c` is a child, `prev[c]` its sibling (I2): the fallbacks are never taken.
         if forward {
-            self.endp[c]
+            at(self.endp, c)
         } else {
-            self.endp[self.prev[c] as usize] ^ 1
+            at(self.endp, at(self.prev, c) as usize) ^ 1
         }
     }
 
     fn neighbour(&self, c: usize, forward: bool) -> usize {
-        // Unreachable: `c` is a child node `< 2V` (I2).
-        if forward {
-            self.next[c] as usize
-        } else {
-            self.prev[c] as usize
-        }
+        // `c` is a child node `< 2V` (I2): the fallback is never taken.
+        at(if forward { self.next } else { self.prev }, c) as usize
     }
 
     fn expand_blossom(&mut self, b: usize, end_stage: bool) -> Result<(), Overflow> {
-        // Unreachable: the children of `b`, their leaves, endpoints and label ends (I2, I4); `b`
-        // goes back to `unused`, which then holds at most `V` numbers (I3).
+        // Unreachable: the children of `b`, their leaves, endpoints and label ends (I2, I4);
+        // `b` goes back to `unused`, which then holds at most `V` numbers (I3).
         let first = self.first[b] as usize;
         let mut c = first;
         loop {
@@ -1025,8 +1043,8 @@ impl<'w> Matcher<'w> {
     }
 
     fn augment_blossom(&mut self, b: usize, v: usize) {
-        // Unreachable: `v` is a vertex inside `b`: its `parent` chain reaches `b` (I2); endpoints `p`,
-        // `p ^ 1` of the children's edges (I4).
+        // Unreachable: `v` is a vertex inside `b`: its `parent` chain reaches `b` (I2);
+        // endpoints `p`, `p ^ 1` of the children's edges (I4).
         let mut t = v;
         while self.parent[t] as usize != b {
             t = self.parent[t] as usize;
@@ -1058,8 +1076,8 @@ impl<'w> Matcher<'w> {
     }
 
     fn augment_matching(&mut self, k: usize) {
-        // Unreachable: edge `k < m` (I4); each path follows label ends, compared with `NONE`, through
-        // vertices and their nodes (I2).
+        // Unreachable: edge `k < m` (I4); each path follows label ends, compared with `NONE`,
+        // through vertices and their nodes (I2).
         let (v, w) = (self.end[2 * k] as usize, self.end[2 * k + 1] as usize);
         for (mut s, mut p) in [(v, (2 * k + 1) as u32), (w, (2 * k) as u32)] {
             loop {
@@ -1091,9 +1109,9 @@ impl<'w> Matcher<'w> {
     /// # Errors
     /// [`Overflow`] when a dual would leave `i64` (weights near `i64::MAX / V`).
     pub(crate) fn solve(&mut self) -> Result<(), Overflow> {
-        // Unreachable: the queue, fringe and active lists are bounded (I3) and hold vertices or nodes
-        // (I2); `adj_start[v]..adj_start[v + 1]` lies within `adj` (I2, I4); best edges are
-        // compared with `NONE` before use.
+        // Unreachable: the queue, fringe and active lists are bounded (I3) and hold vertices or
+        // nodes (I2); `adj_start[v]..adj_start[v + 1]` lies within `adj` (I2, I4); best edges
+        // are compared with `NONE` before use.
         let nv = self.nv;
         // One tree at a time (the first free vertex's; another free vertex joins as a root when
         // the tree reaches it, and the stage augments between them) while that can grow: for a
