@@ -284,8 +284,11 @@ pub(crate) fn gcd_into(a: &mut [u64], b: &mut [u64]) {
             shr(b, z);
         }
         if compare(a, b) == Ordering::Greater {
-            let n = a.len().min(b.len());
-            a[..n].swap_with_slice(&mut b[..n]);
+            // Limb by limb over the shorter length (`swap_with_slice` keeps a panic call for
+            // unequal lengths, which `a[..n]` and `b[..n]` never have).
+            for (x, y) in a.iter_mut().zip(b.iter_mut()) {
+                core::mem::swap(x, y);
+            }
         }
         sub_assign(b, a);
         if used(b) == 0 {

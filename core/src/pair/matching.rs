@@ -28,6 +28,49 @@
 //! Memory: [`words_needed`] words for `V` vertices and `m` edges, all of it in one slice.
 //! Time: `O(V)` stages of `O(V² + V·m)` each in the worst case; on the graphs of
 //! [`pair`](super) (a warm start leaves a few free vertices) a stage scans about one edge set.
+//!
+//! # Index checks: why none fails
+//! The stages index their arrays directly, and those checks are the panic calls the
+//! firmware's typed images keep from the core (`scripts/panic-sites.sh --list`: 65 to 180
+//! call instructions, by board), each unreachable for the reasons below, which the comments
+//! `Unreachable: I1`…`I4` name where they apply. What runs once (`new`, `start`,
+//! `form_blossom`), the calls from [`pair`](super) (`set_edge`, `weight`, `mate_of`,
+//! `mate_edge`), the small accessors and walks (`w`, `dual`, `stamp`, `vertex`, `slack`,
+//! `is_allowed`, `allow`, `first_leaf`, `next_leaf`, `position`, `neighbour`,
+//! `step_endpoint`) and the stacks (`push`, `list_active`, `set_fringe_best`) use iterators
+//! or `get` with a fallback that is never taken (a walk stops where it would have panicked),
+//! and keep none. Doing the same in the stages' bodies would cost the hot loops
+//! (`vertex_dual`, `consider`, `solve`'s scan) their speed or the code its shape; their
+//! checks stay, documented:
+//! - **I1, lengths.** [`Matcher::new`] carves every array to the length its field says from
+//!   at least [`words_needed`] words: `V` or `V + 1` per vertex (`mate`, `in_blossom`,
+//!   `trace`, `unused`, `fringe`, `in_fringe`; `adj_start`, `queue`), `2V` per node (vertices
+//!   `0..V`, blossoms `V..2V`: `label`, `label_end`, `parent`, `first`, `next`, `prev`,
+//!   `endp`, `base`, `best`, `list_start`, `list_len`, `best_to`, `touched`, `active`,
+//!   `in_active`, `size`, `dual`, `stamp`), `2m` per endpoint (`end`, `adj`), `4V` (`pool`).
+//! - **I2, values.** `end` holds vertices `< V` ([`Matcher::set_edge`]'s precondition, which
+//!   [`pair`](super) keeps: its places are `< V`, the bye is `V − 1`, and it sets each of the
+//!   `m` edges it counted); `adj_start` holds offsets `≤ 2m` (counts of endpoints), so
+//!   `adj_start[v]..adj_start[v + 1]` is within `adj`; `adj`, `mate`, `label_end`, `endp`
+//!   hold endpoints `< 2m`, `best`, `best_to`, `pool` edges `< m`, and `in_blossom`,
+//!   `parent`, `first`, `next`, `prev`, `base`, `unused`, `trace`, `touched`, `active` nodes
+//!   `< 2V`, each or `NONE`; and a `NONE` is compared before it is used (a free vertex's
+//!   mate, a root's label end, a top-level node's parent, an empty list), as in mwmatching.
+//!   A blossom's children form a cycle through `next`/`prev` that `first` enters, and a
+//!   vertex's chain of `parent`s reaches its top-level blossom: the walks over them stay on
+//!   nodes.
+//! - **I3, stacks.** Each is bounded by what can be on it at once: `queue` by `V + 1` (see
+//!   [`Matcher::push`]), `trace` by `V` (a top-level blossom is traced once a call), `unused`
+//!   by `V` (blossom numbers `V..2V`, each given out once and returned once), `active` by `2V`
+//!   and `fringe` by `V` (each node or vertex listed once a stage, by its stamp in
+//!   `in_active`/`in_fringe`), `touched` by `2V` (each blossom once a call, `best_to` reset
+//!   after), `pool` by `4V` (a list that does not fit is not kept).
+//! - **I4, arithmetic.** `2k + 1 < 2m` for an edge `k < m`; `p ^ 1 < 2m` for an endpoint
+//!   `p < 2m` (the endpoints of an edge are `2k`, `2k + 1`); `v + 1 ≤ V` for a vertex `v`.
+//!
+//! The unit test below holds the matcher to an exhaustive search on every small random graph
+//! (any out-of-range index would panic there), and `pair`'s tests and fuzzing to the
+//! exhaustive pairing.
 
 // Every vertex, node, endpoint and edge number is below `2V + 2m`, which the caller keeps
 // within `u32` ([`fits`]): the `as u32` conversions of indices cannot truncate.
@@ -77,9 +120,42 @@ const VERTEX_WORDS: usize = 52;
 /// matcher's arrays).
 #[inline(never)]
 fn carve<'w>(rest: &mut &'w mut [u32], len: usize) -> &'w mut [u32] {
-    let (taken, others) = core::mem::take(rest).split_at_mut(len);
+    // `Matcher::new`'s caller passes at least `words_needed` words, the sum of the lengths
+    // carved: the empty fallback is never taken, and leaves no panic call.
+    let words = core::mem::take(rest);
+    let (taken, others) = words.split_at_mut_checked(len).unwrap_or_default();
     *rest = others;
     taken
+}
+
+/// The first `len` pairs of words of `rest` (two words each), which keeps the others.
+fn carve_pairs<'w>(rest: &mut &'w mut [u32], len: usize) -> &'w mut [[u32; 2]] {
+    carve(rest, 2 * len).as_chunks_mut::<2>().0
+}
+
+/// `words[i]`, or `NONE` past the end (where it is used, never the case).
+fn at(words: &[u32], i: usize) -> u32 {
+    words.get(i).copied().unwrap_or(NONE)
+}
+
+/// Sets `words[i]` (nothing past the end: where it is used, never the case).
+fn put(words: &mut [u32], i: usize, value: u32) {
+    if let Some(word) = words.get_mut(i) {
+        *word = value;
+    }
+}
+
+/// The `i64` stored in two words, low first.
+fn join([lo, hi]: [u32; 2]) -> i64 {
+    #[allow(clippy::cast_possible_wrap)]
+    let hi = i64::from(hi as i32);
+    hi << 32 | i64::from(lo)
+}
+
+/// An `i64` as two words, low first.
+fn split(value: i64) -> [u32; 2] {
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    [value as u32, (value >> 32) as u32]
 }
 
 /// The overflow of a dual variable (only for weights near `i64::MAX / V`).
@@ -89,11 +165,10 @@ pub(crate) struct Overflow;
 /// The matcher over one graph in scratch words.
 pub(crate) struct Matcher<'w> {
     nv: usize,
-    ne: usize,
     /// `2m`: the vertex of each endpoint.
     end: &'w mut [u32],
-    /// `2m`: the weight of edge `k` in words `2k` (low) and `2k + 1` (high).
-    weight: &'w mut [u32],
+    /// `m`: the weight of edge `k`, low word first.
+    weight: &'w mut [[u32; 2]],
     /// `V + 1` offsets into `adj`.
     adj_start: &'w mut [u32],
     /// `2m`: for each vertex, the remote endpoints of its edges.
@@ -120,7 +195,8 @@ pub(crate) struct Matcher<'w> {
     endp: &'w mut [u32],
     base: &'w mut [u32],
     best: &'w mut [u32],
-    dual: &'w mut [u32],
+    /// `2V`: the dual of each node, low word first.
+    dual: &'w mut [[u32; 2]],
     allowed: &'w mut [u32],
     /// For an outer blossom: where its least-slack edges to other outer blossoms (one per
     /// blossom, mwmatching's `blossombestedges`) start in `pool` (`NONE`: no list; its
@@ -139,7 +215,7 @@ pub(crate) struct Matcher<'w> {
     /// (`−` outer, `+` inner), so that a dual change costs `O(blossoms)`, not `O(V)`.
     total: i64,
     /// For each top-level node: `total` when it took its label (2 words each).
-    stamp: &'w mut [u32],
+    stamp: &'w mut [[u32; 2]],
     /// The nodes labelled this stage (each once: `in_active` holds the stage it was listed
     /// in, plus one), and the vertices given a best edge while free (`in_fringe` likewise):
     /// the dual change looks at these, not at every node.
@@ -160,7 +236,7 @@ impl<'w> Matcher<'w> {
         let (nv, ne) = (vertices, edges);
         let mut rest = words;
         let end = carve(&mut rest, 2 * ne);
-        let weight = carve(&mut rest, 2 * ne);
+        let weight = carve_pairs(&mut rest, ne);
         let adj_start = carve(&mut rest, nv + 1);
         let adj = carve(&mut rest, 2 * ne);
         let allowed = carve(&mut rest, ne.div_ceil(32));
@@ -178,13 +254,13 @@ impl<'w> Matcher<'w> {
         let endp = carve(&mut rest, 2 * nv);
         let base = carve(&mut rest, 2 * nv);
         let best = carve(&mut rest, 2 * nv);
-        let dual = carve(&mut rest, 4 * nv);
+        let dual = carve_pairs(&mut rest, 2 * nv);
         let list_start = carve(&mut rest, 2 * nv);
         let list_len = carve(&mut rest, 2 * nv);
         let best_to = carve(&mut rest, 2 * nv);
         let touched = carve(&mut rest, 2 * nv);
         let pool = carve(&mut rest, 4 * nv);
-        let stamp = carve(&mut rest, 4 * nv);
+        let stamp = carve_pairs(&mut rest, 2 * nv);
         let active = carve(&mut rest, 2 * nv);
         let in_active = carve(&mut rest, 2 * nv);
         let fringe = carve(&mut rest, nv);
@@ -192,7 +268,6 @@ impl<'w> Matcher<'w> {
         let size = carve(&mut rest, 2 * nv);
         Self {
             nv,
-            ne,
             end,
             weight,
             adj_start,
@@ -235,13 +310,15 @@ impl<'w> Matcher<'w> {
     }
 
     /// Sets edge `k` to join `i` and `j` with weight `w`.
+    /// `k < m` and `i, j < V` (the caller counts its edges first): nothing is set otherwise,
+    /// and no panic call is left.
     pub(crate) fn set_edge(&mut self, k: usize, i: u32, j: u32, w: i64) {
-        self.end[2 * k] = i;
-        self.end[2 * k + 1] = j;
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        let (lo, hi) = (w as u32, (w >> 32) as u32);
-        self.weight[2 * k] = lo;
-        self.weight[2 * k + 1] = hi;
+        if let Some([a, b]) = self.end.get_mut(2 * k..2 * k + 2) {
+            (*a, *b) = (i, j);
+        }
+        if let Some(weight) = self.weight.get_mut(k) {
+            *weight = split(w);
+        }
     }
 
     /// The weight of edge `k`.
@@ -249,14 +326,16 @@ impl<'w> Matcher<'w> {
         self.w(k)
     }
 
+    /// The weight of edge `k < m` (every edge number the matcher holds is one: the zero
+    /// fallback is never taken, and leaves no panic call).
     fn w(&self, k: usize) -> i64 {
-        #[allow(clippy::cast_possible_wrap)]
-        let hi = i64::from(self.weight[2 * k + 1] as i32);
-        hi << 32 | i64::from(self.weight[2 * k])
+        self.weight.get(k).copied().map_or(0, join)
     }
 
     /// The dual of vertex `v` now (see [`Matcher::total`]).
     fn vertex_dual(&self, v: usize) -> i128 {
+        // Unreachable: vertex `v < V`, its top-level node `< 2V` (I1, I2). (Indexed: with `get`
+        // and fallbacks, the hottest function of the stages cost `pair` 0.4 % more.)
         let b = self.in_blossom[v] as usize;
         let stored = i128::from(self.dual(v));
         let since = i128::from(self.total) - i128::from(self.stamp(b));
@@ -287,6 +366,7 @@ impl<'w> Matcher<'w> {
     /// other's numbers: the new blossom becomes `big`, whose vertices then keep their
     /// `in_blossom` and stored duals, and `big`'s content becomes `fresh`, a child of it.
     fn rename(&mut self, fresh: usize, big: usize) {
+        // Unreachable: `fresh`, `big` and the children walked are nodes `< 2V` (I1, I2).
         for column in [
             &mut *self.first,
             &mut *self.base,
@@ -303,8 +383,7 @@ impl<'w> Matcher<'w> {
         ] {
             column.swap(fresh, big);
         }
-        self.dual.swap(2 * fresh, 2 * big);
-        self.dual.swap(2 * fresh + 1, 2 * big + 1);
+        self.dual.swap(fresh, big);
         if self.first[big] as usize == big {
             self.first[big] = fresh as u32;
         }
@@ -324,124 +403,134 @@ impl<'w> Matcher<'w> {
         }
     }
 
+    // The node accessors below take a node `b < 2V` (module docs, "Index checks"): their
+    // fallbacks are never taken, and leave no panic call.
+
+    /// `total` when top-level node `b` took its label.
     fn stamp(&self, b: usize) -> i64 {
-        #[allow(clippy::cast_possible_wrap)]
-        let hi = i64::from(self.stamp[2 * b + 1] as i32);
-        hi << 32 | i64::from(self.stamp[2 * b])
+        self.stamp.get(b).copied().map_or(0, join)
     }
 
     /// Marks top-level node `b` as labelled now.
     fn set_stamp(&mut self, b: usize) {
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        let (lo, hi) = (self.total as u32, (self.total >> 32) as u32);
-        self.stamp[2 * b] = lo;
-        self.stamp[2 * b + 1] = hi;
+        if let Some(stamp) = self.stamp.get_mut(b) {
+            *stamp = split(self.total);
+        }
     }
 
     /// The stored dual of node `b` (a blossom's is always current).
     fn dual(&self, b: usize) -> i64 {
-        #[allow(clippy::cast_possible_wrap)]
-        let hi = i64::from(self.dual[2 * b + 1] as i32);
-        hi << 32 | i64::from(self.dual[2 * b])
+        self.dual.get(b).copied().map_or(0, join)
     }
 
     fn set_dual(&mut self, b: usize, value: i64) {
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        let (lo, hi) = (value as u32, (value >> 32) as u32);
-        self.dual[2 * b] = lo;
-        self.dual[2 * b + 1] = hi;
+        if let Some(dual) = self.dual.get_mut(b) {
+            *dual = split(value);
+        }
     }
 
-    /// The vertex of endpoint `p`.
+    /// The vertex of endpoint `p < 2m` (every endpoint the matcher holds is one: the `NONE`
+    /// fallback is never taken, and leaves no panic call).
     fn vertex(&self, p: u32) -> usize {
-        self.end[p as usize] as usize
+        self.end.get(p as usize).map_or(NONE as usize, |&v| v as usize)
     }
 
     /// The doubled slack of edge `k` (in `i128`: three `i64` terms cannot overflow it).
     fn slack(&self, k: usize) -> i128 {
-        let (i, j) = (self.end[2 * k] as usize, self.end[2 * k + 1] as usize);
+        // Edge `k < m` (I4), its ends vertices `< V` (I2): the fallbacks are never taken.
+        let (i, j) = (at(self.end, 2 * k) as usize, at(self.end, 2 * k + 1) as usize);
         self.vertex_dual(i) + self.vertex_dual(j) - 2 * i128::from(self.w(k))
     }
 
+    /// Whether edge `k < m` is allowed (`allowed` has `⌈m/32⌉` words: the fallback is never
+    /// taken, and leaves no panic call).
     fn is_allowed(&self, k: usize) -> bool {
-        self.allowed[k / 32] >> (k % 32) & 1 != 0
+        self.allowed.get(k / 32).is_some_and(|bits| bits >> (k % 32) & 1 != 0)
     }
 
     fn allow(&mut self, k: usize) {
-        self.allowed[k / 32] |= 1 << (k % 32);
+        if let Some(bits) = self.allowed.get_mut(k / 32) {
+            *bits |= 1 << (k % 32);
+        }
     }
 
     /// Builds the adjacency, puts every vertex alone with dual `max(0, greatest weight)`, and
     /// matches greedily (in vertex and edge order) the edges of that weight. Returns that dual.
     pub(crate) fn start(&mut self) -> i64 {
-        let (nv, ne) = (self.nv, self.ne);
+        // No index check: iterators over the arrays, and `get` where an index comes from the
+        // graph (`end` holds vertices `< V`, I2; the fallbacks are never taken).
+        let nv = self.nv;
         self.adj_start.fill(0);
-        for p in 0..2 * ne {
-            self.adj_start[self.end[p] as usize + 1] += 1;
-        }
-        for v in 0..nv {
-            self.adj_start[v + 1] += self.adj_start[v];
-        }
-        // Fill each vertex's list in edge order, using `mate` as the running cursor.
-        for v in 0..nv {
-            self.mate[v] = self.adj_start[v];
-        }
-        for k in 0..ne {
-            for side in 0..2 {
-                let v = self.end[2 * k + side] as usize;
-                // The remote endpoint of `v`'s side.
-                self.adj[self.mate[v] as usize] = (2 * k + (1 - side)) as u32;
-                self.mate[v] += 1;
+        for &v in self.end.iter() {
+            if let Some(count) = self.adj_start.get_mut(v as usize + 1) {
+                *count += 1;
             }
         }
-        let top = (0..ne).map(|k| self.w(k)).max().unwrap_or(0).max(0);
-        for v in 0..nv {
-            self.mate[v] = NONE;
-            self.in_blossom[v] = v as u32;
-            self.set_dual(v, top);
+        let mut sum = 0;
+        for offset in self.adj_start.iter_mut() {
+            sum += *offset;
+            *offset = sum;
+        }
+        // Fill each vertex's list in edge order, using `mate` as the running cursor.
+        for (cursor, &offset) in self.mate.iter_mut().zip(self.adj_start.iter()) {
+            *cursor = offset;
+        }
+        for (p, &v) in self.end.iter().enumerate() {
+            if let Some(cursor) = self.mate.get_mut(v as usize) {
+                // The remote endpoint of `v`'s side.
+                put(self.adj, *cursor as usize, (p ^ 1) as u32);
+                *cursor += 1;
+            }
+        }
+        let top = self.weight.iter().map(|&w| join(w)).max().unwrap_or(0).max(0);
+        for (v, (mate, in_blossom)) in self.mate.iter_mut().zip(self.in_blossom.iter_mut()).enumerate() {
+            *mate = NONE;
+            *in_blossom = v as u32;
         }
         for (b, size) in self.size.iter_mut().enumerate() {
             *size = u32::from(b < nv);
         }
-        for b in 0..2 * nv {
-            self.parent[b] = NONE;
-            self.first[b] = NONE;
-            self.base[b] = if b < nv { b as u32 } else { NONE };
-            self.label[b] = FREE;
-            self.label_end[b] = NONE;
-            self.best[b] = NONE;
-            if b >= nv {
-                self.set_dual(b, 0);
-            }
+        for (b, (base, dual)) in self.base.iter_mut().zip(self.dual.iter_mut()).enumerate() {
+            (*base, *dual) = if b < nv { (b as u32, split(top)) } else { (NONE, [0; 2]) };
         }
+        self.parent.fill(NONE);
+        self.first.fill(NONE);
+        self.label.fill(FREE);
+        self.label_end.fill(NONE);
+        self.best.fill(NONE);
         self.best_to.fill(NONE);
         self.list_start.fill(NONE);
-        self.stamp.fill(0);
+        self.stamp.fill([0; 2]);
         self.total = 0;
         self.in_active.fill(0);
         self.in_fringe.fill(0);
         self.stage = 0;
         self.unused_len = 0;
-        for b in (nv..2 * nv).rev() {
-            self.unused[self.unused_len] = b as u32;
+        for (slot, b) in self.unused.iter_mut().zip((nv..2 * nv).rev()) {
+            *slot = b as u32;
             self.unused_len += 1;
         }
         for v in 0..nv {
-            if self.mate[v] != NONE {
+            if self.mate.get(v) != Some(&NONE) {
                 continue;
             }
-            for a in self.adj_start[v] as usize..self.adj_start[v + 1] as usize {
-                let p = self.adj[a];
-                let k = p as usize / 2;
+            let found = self.adjacent(v).iter().copied().find(|&p| {
                 let u = self.vertex(p);
-                if u != v && self.mate[u] == NONE && self.w(k) == top {
-                    self.mate[v] = p;
-                    self.mate[u] = p ^ 1;
-                    break;
-                }
+                u != v && self.mate.get(u) == Some(&NONE) && self.w(p as usize / 2) == top
+            });
+            if let Some(p) = found {
+                put(self.mate, v, p);
+                put(self.mate, self.vertex(p), p ^ 1);
             }
         }
         top
+    }
+
+    /// The remote endpoints of vertex `v`'s edges (`v < V`, I2: never the empty fallback).
+    fn adjacent(&self, v: usize) -> &[u32] {
+        let from = self.adj_start.get(v).map_or(0, |&a| a as usize);
+        let to = self.adj_start.get(v + 1).map_or(0, |&a| a as usize);
+        self.adj.get(from..to).unwrap_or_default()
     }
 
     /// Makes a blossom of `cycle` before the first stage: `cycle[0]` a free vertex (the base),
@@ -452,83 +541,91 @@ impl<'w> Matcher<'w> {
     /// it those merges. Returns whether the blossom was made (not when an edge is missing or a
     /// vertex is already in a blossom).
     pub(crate) fn form_blossom(&mut self, cycle: &[u32], top: i64) -> bool {
+        // No index check: `get` throughout (the caller's `cycle` holds vertices `< V`, and a
+        // blossom number is free, checked: the fallbacks are never taken).
+        let Some(&base) = cycle.first() else { return false };
         let len = cycle.len();
-        if len < 3 || len.is_multiple_of(2) || self.unused_len == 0 || self.mate[cycle[0] as usize] != NONE {
+        if len < 3 || len.is_multiple_of(2) || self.unused_len == 0 || self.mate.get(base as usize) != Some(&NONE) {
             return false;
         }
+        // Each member with the next one, the last with the first.
+        let links = || cycle.iter().zip(cycle.iter().skip(1).chain([&base])).map(|(&c, &nx)| (c as usize, nx as usize));
         // Check every link first; `endp` of each vertex then names it.
-        for (i, &c) in cycle.iter().enumerate() {
-            let (c, nx) = (c as usize, cycle[(i + 1) % len] as usize);
-            if self.in_blossom[c] as usize != c {
+        for (i, (c, nx)) in links().enumerate() {
+            if self.in_blossom.get(c) != Some(&(c as u32)) {
                 return false;
             }
             let p = if i % 2 == 1 {
                 // The matched edge: `mate[c]` is its endpoint at `nx`.
-                let m = self.mate[c];
+                let m = self.mate.get(c).copied().unwrap_or(NONE);
                 if m == NONE || self.vertex(m) != nx {
                     return false;
                 }
                 m ^ 1
             } else {
-                let adjacent = self.adj_start[c] as usize..self.adj_start[c + 1] as usize;
                 let found =
-                    adjacent.map(|a| self.adj[a]).find(|&p| self.vertex(p) == nx && self.w(p as usize / 2) == top);
+                    self.adjacent(c).iter().copied().find(|&p| self.vertex(p) == nx && self.w(p as usize / 2) == top);
                 match found {
                     Some(p) => p ^ 1,
                     None => return false,
                 }
             };
-            self.endp[c] = p;
+            put(self.endp, c, p);
         }
         self.unused_len -= 1;
-        let b = self.unused[self.unused_len] as usize;
-        self.base[b] = cycle[0];
-        self.parent[b] = NONE;
-        self.first[b] = cycle[0];
+        let b = self.unused.get(self.unused_len).map_or(NONE as usize, |&b| b as usize);
+        put(self.base, b, base);
+        put(self.parent, b, NONE);
+        put(self.first, b, base);
         self.set_dual(b, 0);
-        for (i, &c) in cycle.iter().enumerate() {
-            let (c, nx) = (c as usize, cycle[(i + 1) % len] as usize);
-            self.next[c] = nx as u32;
-            self.prev[nx] = c as u32;
-            self.parent[c] = b as u32;
-            self.in_blossom[c] = b as u32;
+        for (c, nx) in links() {
+            put(self.next, c, nx as u32);
+            put(self.prev, nx, c as u32);
+            put(self.parent, c, b as u32);
+            put(self.in_blossom, c, b as u32);
         }
         true
     }
 
     /// The vertex matched to `v`, if any.
+    /// `None` too for `v ≥ V` (never asked: the caller's vertices are below `V`).
     pub(crate) fn mate_of(&self, v: usize) -> Option<usize> {
-        let p = self.mate[v];
+        let p = self.mate.get(v).copied().unwrap_or(NONE);
         (p != NONE).then(|| self.vertex(p))
     }
 
-    /// The edge matched at `v`, if any.
+    /// The edge matched at `v`, if any (`None` too for `v ≥ V`, never asked).
     pub(crate) fn mate_edge(&self, v: usize) -> Option<usize> {
-        let p = self.mate[v];
+        let p = self.mate.get(v).copied().unwrap_or(NONE);
         (p != NONE).then_some(p as usize / 2)
     }
 
     /// The first leaf of the blossom tree `b`.
     fn first_leaf(&self, mut b: usize) -> usize {
+        // A blossom's `first` child is a node (I2): the walk never stops short.
         while b >= self.nv {
-            b = self.first[b] as usize;
+            match self.first.get(b) {
+                Some(&first) => b = first as usize,
+                None => break,
+            }
         }
         b
     }
 
     /// The leaf after `v` in the blossom tree `root`, if any.
     fn next_leaf(&self, root: usize, v: usize) -> Option<usize> {
+        // The walk goes up `parent`s and along `next` within `root`'s tree, on nodes (I2): it
+        // never stops short.
         let mut c = v;
         loop {
             if c == root {
                 return None;
             }
-            let p = self.parent[c] as usize;
-            let n = self.next[c] as usize;
-            if n != self.first[p] as usize {
-                return Some(self.first_leaf(n));
+            let (Some(&p), Some(&n)) = (self.parent.get(c), self.next.get(c)) else { return None };
+            if n != at(self.first, p as usize) {
+                return Some(self.first_leaf(n as usize));
             }
-            c = p;
+            c = p as usize;
         }
     }
 
@@ -536,29 +633,42 @@ impl<'w> Matcher<'w> {
     /// queues one vertex only when the queue is empty: `V + 1` entries suffice.
     /// Lists top-level node `b` as labelled this stage (once).
     fn list_active(&mut self, b: usize) {
-        if self.in_active[b] != self.stage {
-            self.in_active[b] = self.stage;
-            self.active[self.active_len] = b as u32;
-            self.active_len += 1;
+        // `b < 2V`; each node listed once a stage, so `active_len < 2V` (I1, I3): the `get`s
+        // always find their word.
+        if let Some(listed) = self.in_active.get_mut(b).filter(|listed| **listed != self.stage) {
+            *listed = self.stage;
+            if let Some(slot) = self.active.get_mut(self.active_len) {
+                *slot = b as u32;
+                self.active_len += 1;
+            }
         }
     }
 
     /// Sets free vertex `w`'s best edge to `k`, listing `w` (once a stage).
     fn set_fringe_best(&mut self, w: usize, k: usize) {
-        self.best[w] = k as u32;
-        if self.in_fringe[w] != self.stage {
-            self.in_fringe[w] = self.stage;
-            self.fringe[self.fringe_len] = w as u32;
-            self.fringe_len += 1;
+        // Vertex `w < V`, listed once a stage, so `fringe_len < V` (I1, I3): the `get`s always
+        // find their word.
+        put(self.best, w, k as u32);
+        if let Some(listed) = self.in_fringe.get_mut(w).filter(|listed| **listed != self.stage) {
+            *listed = self.stage;
+            if let Some(slot) = self.fringe.get_mut(self.fringe_len) {
+                *slot = w as u32;
+                self.fringe_len += 1;
+            }
         }
     }
 
     fn push(&mut self, v: usize) {
-        self.queue[self.queue_len] = v as u32;
-        self.queue_len += 1;
+        // At most `V + 1` entries (above; I3): the slot is always there.
+        if let Some(slot) = self.queue.get_mut(self.queue_len) {
+            *slot = v as u32;
+            self.queue_len += 1;
+        }
     }
 
     fn assign_label(&mut self, w: usize, t: u32, p: u32) {
+        // Unreachable: vertex `w < V`, its top-level node and base (I2); an inner blossom's
+        // base is matched, so `mate[base]` is an endpoint, not `NONE` (the tree's structure).
         let b = self.in_blossom[w] as usize;
         self.label[w] = t;
         self.label[b] = t;
@@ -588,6 +698,8 @@ impl<'w> Matcher<'w> {
     /// two paths close, or `None` when they reach two different free vertices (an augmenting
     /// path).
     fn scan_blossom(&mut self, v: usize, w: usize) -> Option<usize> {
+        // Unreachable: vertices and their top-level nodes (I2); `traced < V` (I3); a label end
+        // is compared with `NONE` before it is followed.
         let mut found = None;
         let mut traced = 0;
         let (mut v, mut w) = (Some(v), Some(w));
@@ -621,6 +733,9 @@ impl<'w> Matcher<'w> {
     /// `v`, then the `w` side from `w` back to the base; `endp[c]` is the endpoint in `c` of the
     /// edge to the next child.
     fn add_blossom(&mut self, base: usize, k: usize) -> Result<(), Overflow> {
+        // Unreachable: edge `k < m` (I4), its ends and their nodes (I2); `unused` holds a free
+        // number (at most `V/2` blossoms of two or more vertices, I3); `touched` and `pool`
+        // bounded (I3).
         let (v, w) = (self.end[2 * k] as usize, self.end[2 * k + 1] as usize);
         let bb = self.in_blossom[base] as usize;
         // A free slot exists: at most V/2 blossoms hold two or more vertices each.
@@ -776,6 +891,8 @@ impl<'w> Matcher<'w> {
     /// Offers edge `k` (with an end in the new blossom `b`) as `b`'s least-slack edge to the
     /// outer blossom at its other end; returns the count of blossoms set so far.
     fn consider(&mut self, b: usize, k: usize, mut touched: usize) -> usize {
+        // Unreachable: edge `k < m`, its ends and their nodes (I2, I4); each blossom touched
+        // once a call (`best_to` is `NONE` until then), so `touched < 2V` (I3).
         let (i, j) = (self.end[2 * k] as usize, self.end[2 * k + 1] as usize);
         let j = if self.in_blossom[j] as usize == b { i } else { j };
         let bj = self.in_blossom[j] as usize;
@@ -794,14 +911,16 @@ impl<'w> Matcher<'w> {
 
     /// The position of child `t` in blossom `b` (0 = the base child) and the number of children.
     fn position(&self, b: usize, t: usize) -> (usize, usize) {
-        let first = self.first[b] as usize;
+        // The walk follows the cycle of `b`'s children, nodes (I2): it never stops short.
+        let first = at(self.first, b) as usize;
         let (mut c, mut i, mut at) = (first, 0, 0);
         loop {
             if c == t {
                 at = i;
             }
             i += 1;
-            c = self.next[c] as usize;
+            let Some(&next) = self.next.get(c) else { return (at, i) };
+            c = next as usize;
             if c == first {
                 return (at, i);
             }
@@ -810,22 +929,22 @@ impl<'w> Matcher<'w> {
 
     /// The endpoint, in child `c`, of the edge to its neighbour in direction `forward`.
     fn step_endpoint(&self, c: usize, forward: bool) -> u32 {
+        // `c` is a child, `prev[c]` its sibling (I2): the fallbacks are never taken.
         if forward {
-            self.endp[c]
+            at(self.endp, c)
         } else {
-            self.endp[self.prev[c] as usize] ^ 1
+            at(self.endp, at(self.prev, c) as usize) ^ 1
         }
     }
 
     fn neighbour(&self, c: usize, forward: bool) -> usize {
-        if forward {
-            self.next[c] as usize
-        } else {
-            self.prev[c] as usize
-        }
+        // `c` is a child node `< 2V` (I2): the fallback is never taken.
+        at(if forward { self.next } else { self.prev }, c) as usize
     }
 
     fn expand_blossom(&mut self, b: usize, end_stage: bool) -> Result<(), Overflow> {
+        // Unreachable: the children of `b`, their leaves, endpoints and label ends (I2, I4);
+        // `b` goes back to `unused`, which then holds at most `V` numbers (I3).
         let first = self.first[b] as usize;
         let mut c = first;
         loop {
@@ -924,6 +1043,8 @@ impl<'w> Matcher<'w> {
     }
 
     fn augment_blossom(&mut self, b: usize, v: usize) {
+        // Unreachable: `v` is a vertex inside `b`: its `parent` chain reaches `b` (I2);
+        // endpoints `p`, `p ^ 1` of the children's edges (I4).
         let mut t = v;
         while self.parent[t] as usize != b {
             t = self.parent[t] as usize;
@@ -955,6 +1076,8 @@ impl<'w> Matcher<'w> {
     }
 
     fn augment_matching(&mut self, k: usize) {
+        // Unreachable: edge `k < m` (I4); each path follows label ends, compared with `NONE`,
+        // through vertices and their nodes (I2).
         let (v, w) = (self.end[2 * k] as usize, self.end[2 * k + 1] as usize);
         for (mut s, mut p) in [(v, (2 * k + 1) as u32), (w, (2 * k) as u32)] {
             loop {
@@ -986,6 +1109,9 @@ impl<'w> Matcher<'w> {
     /// # Errors
     /// [`Overflow`] when a dual would leave `i64` (weights near `i64::MAX / V`).
     pub(crate) fn solve(&mut self) -> Result<(), Overflow> {
+        // Unreachable: the queue, fringe and active lists are bounded (I3) and hold vertices or
+        // nodes (I2); `adj_start[v]..adj_start[v + 1]` lies within `adj` (I2, I4); best edges
+        // are compared with `NONE` before use.
         let nv = self.nv;
         // One tree at a time (the first free vertex's; another free vertex joins as a root when
         // the tree reaches it, and the stage augments between them) while that can grow: for a
@@ -1152,7 +1278,7 @@ impl<'w> Matcher<'w> {
                 self.settle(v)?;
             }
             self.total = 0;
-            self.stamp.fill(0);
+            self.stamp.fill([0; 2]);
             for b in nv..2 * nv {
                 if self.parent[b] == NONE && self.base[b] != NONE && self.label[b] == OUTER && self.dual(b) == 0 {
                     self.expand_blossom(b, true)?;

@@ -95,6 +95,7 @@
 mod matching;
 
 use core::fmt;
+use core::num::NonZeroU64;
 
 use crate::scratch::{CapacityError, Scratch};
 use crate::standings::Ranking;
@@ -233,6 +234,10 @@ struct Units {
     y: i64,
     b: i64,
     r: i64,
+    /// The same as divisors (each at least 1: no division check).
+    y_div: NonZeroU64,
+    b_div: NonZeroU64,
+    r_div: NonZeroU64,
 }
 
 impl Units {
@@ -244,7 +249,9 @@ impl Units {
         let r = b.checked_mul(2)?;
         // Every weight and dual stays within `V · 4·U_R` of 0 (checked as it goes): keep room.
         r.checked_mul(i64::try_from(n).ok()?.checked_add(2)?.checked_mul(8)?)?;
-        Some(Self { y, b, r })
+        // `y ≥ 1`, `b ≥ y`, `r = 2b`: never `None` here.
+        let divisor = |unit: i64| u64::try_from(unit).ok().and_then(NonZeroU64::new);
+        Some(Self { y, b, r, y_div: divisor(y)?, b_div: divisor(b)?, r_div: divisor(r)? })
     }
 }
 
@@ -331,46 +338,50 @@ fn pair<'s>(
     let (mark, rest) = rest.split_at_mut(n);
     let (met, result) = rest.split_at_mut(n);
     let mut count = 0;
-    for &i in ranking.order() {
-        if !event.dropped_at(i as usize) {
-            order[count] = i;
-            count += 1;
-        }
+    let active = ranking.order().iter().filter(|&&i| !event.dropped_at(i as usize));
+    for (slot, &i) in order.iter_mut().zip(active) {
+        *slot = i;
+        count += 1;
     }
-    let order = &mut order[..count];
+    // `count ≤ n`, the length of `order`, `met` and `link`: this and the other `get(..count)`
+    // below never fall back to the empty slice, and leave no panic call.
+    let order = order.get_mut(..count).unwrap_or_default();
     if let Some(seed) = seed {
         shuffle_point_groups(order, |i| event.match_points_at(i as usize), seed);
     }
     place.fill(NONE);
     for (v, &i) in order.iter().enumerate() {
-        place[i as usize] = v as u32;
+        put(place, i as usize, v as u32);
     }
     let order = &*order;
     let fast = fast.then(|| pair_at_the_bound(event, ranking.order(), order, place, mark, met, result)).flatten();
     if let Some((rows, bye, objective)) = fast {
-        // The same words again (a scratch keeps them), to hand out the rows.
-        let words = &scratch.words(fixed)?[4 * n..];
-        return Ok(Pairing { matches: &words[..2 * rows], bye, objective });
+        // The same words again (a scratch keeps them), to hand out the rows (`rows ≤ n/2`:
+        // the empty fallback is never taken, and leaves no panic call).
+        let words = scratch.words(fixed)?;
+        return Ok(Pairing { matches: words.get(4 * n..4 * n + 2 * rows).unwrap_or_default(), bye, objective });
     }
     mark.fill(NONE);
     let mut most_met = 0;
-    for (v, &i) in order.iter().enumerate() {
+    for (v, (&i, met)) in order.iter().zip(met.iter_mut()).enumerate() {
         let mut distinct = 0;
         for &o in event.opponents_at(i as usize) {
-            let u = place[o as usize];
-            if u != NONE && mark[u as usize] != v as u32 {
-                mark[u as usize] = v as u32;
+            // `o` is a player: `place` has him. `NONE` (not to pair) is past the end of `mark`.
+            let Some(&u) = place.get(o as usize) else { continue };
+            if let Some(seen) = mark.get_mut(u as usize).filter(|seen| **seen != v as u32) {
+                *seen = v as u32;
                 distinct += 1;
             }
         }
-        met[v] = distinct;
+        *met = distinct;
         most_met = most_met.max(distinct);
     }
     let odd = count % 2 == 1;
     let vertices = count + usize::from(odd);
     let mut edges = usize::from(odd) * count;
+    let met_count = met.get(..count).unwrap_or_default();
     for v in 0..count {
-        edges += band(&met[..count], most_met, v).count();
+        edges += band(met_count, most_met, v).count();
     }
     if !matching::fits(vertices, edges) {
         return Err(PairError::TooLarge);
@@ -385,7 +396,7 @@ fn pair<'s>(
     let (place, head_rest) = head_rest.split_at_mut(n);
     let (mark, head_rest) = head_rest.split_at_mut(n);
     let (met, result) = head_rest.split_at_mut(n);
-    let order = &order[..count];
+    let order = order.get(..count).unwrap_or_default();
     let top = order.iter().map(|&i| event.match_points_at(i as usize)).max().unwrap_or(0);
     let units = Units::new(count, top).ok_or(PairError::TooLarge)?;
     let mut matcher = Matcher::new(vertices, edges, rest);
@@ -394,15 +405,16 @@ fn pair<'s>(
     for (v, &i) in order.iter().enumerate() {
         let stamp = v as u32;
         for &o in event.opponents_at(i as usize) {
-            let u = place[o as usize];
-            if u != NONE {
-                mark[u as usize] = stamp;
+            // `o` is a player: `place` has him. `NONE` (not to pair) is past the end of `mark`.
+            if let Some(&u) = place.get(o as usize) {
+                put(mark, u as usize, stamp);
             }
         }
         let points = i64::from(event.match_points_at(i as usize));
-        for u in band(&met[..count], most_met, v) {
-            let d = points - i64::from(event.match_points_at(order[u] as usize));
-            let rematch = if mark[u] == stamp { units.r } else { 0 };
+        for u in band(met.get(..count).unwrap_or_default(), most_met, v) {
+            // `u < count`: `order` has it.
+            let d = points - order.get(u).map_or(0, |&j| i64::from(event.match_points_at(j as usize)));
+            let rematch = if mark.get(u) == Some(&stamp) { units.r } else { 0 };
             matcher.set_edge(k, v as u32, u as u32, -(rematch + d * d));
             k += 1;
         }
@@ -418,7 +430,7 @@ fn pair<'s>(
         top,
         count,
         |u, v| have_met(event, order, place, u, v),
-        |v| event.match_points_at(order[v] as usize),
+        |v| order.get(v).map_or(0, |&j| event.match_points_at(j as usize)),
         met,
         mark,
     );
@@ -429,9 +441,10 @@ fn pair<'s>(
     let mut rows = 0;
     let done = met;
     done.fill(0);
+    let mut slots = result.as_chunks_mut::<2>().0.iter_mut();
     for &i in ranking.order() {
-        let v = place[i as usize];
-        if v == NONE || done[v as usize] != 0 {
+        let v = at(place, i as usize);
+        if v == NONE || at(done, v as usize) != 0 {
             continue;
         }
         // Every vertex is matched: the graph has a perfect matching (the edges between
@@ -442,23 +455,26 @@ fn pair<'s>(
             continue;
         };
         let cost = u64::try_from(-matcher.weight(e)).unwrap_or(0);
-        done[v as usize] = 1;
+        put(done, v as usize, 1);
         if u == count {
             bye = Some(i);
-            let (b, rest) = (cost / units.b as u64, cost % units.b as u64);
+            let (b, rest) = (cost / units.b_div, cost % units.b_div);
             objective.second_byes = u32::try_from(b).unwrap_or(u32::MAX);
-            objective.bye_points = u32::try_from(rest / units.y as u64).unwrap_or(u32::MAX);
+            objective.bye_points = u32::try_from(rest / units.y_div).unwrap_or(u32::MAX);
         } else {
-            done[u] = 1;
-            result[2 * rows] = i;
-            result[2 * rows + 1] = order[u];
-            rows += 1;
-            objective.rematches += u32::try_from(cost / units.r as u64).unwrap_or(u32::MAX);
-            objective.cost += cost % units.r as u64;
+            put(done, u, 1);
+            // At most `n/2` matches, and `result` holds `n + 1` words: a slot is always left.
+            if let Some(slot) = slots.next() {
+                *slot = [i, at(order, u)];
+                rows += 1;
+            }
+            objective.rematches += u32::try_from(cost / units.r_div).unwrap_or(u32::MAX);
+            objective.cost += cost % units.r_div;
         }
     }
     let result = &*result;
-    Ok(Pairing { matches: &result[..2 * rows], bye, objective })
+    // `rows` slots of two words were written: the empty fallback is never taken.
+    Ok(Pairing { matches: result.get(..2 * rows).unwrap_or_default(), bye, objective })
 }
 
 /// The fast path (module docs): pairs `order` greedily with no rematch, the bye to the
@@ -485,17 +501,17 @@ fn pair_at_the_bound(
     result: &mut [u32],
 ) -> Option<(usize, Option<u32>, Objective)> {
     let count = order.len();
-    let points = |v: usize| event.match_points_at(order[v] as usize);
+    let points = |v: usize| order.get(v).map_or(0, |&j| event.match_points_at(j as usize));
     let met = |u, v| have_met(event, order, place, u, v);
     // The bye: among those without one (or everyone), the fewest points, the lowest ranked.
     let mut bye = NONE;
     if count % 2 == 1 {
-        let fresh = (0..count).any(|v| event.byes_at(order[v] as usize) == 0);
-        let may = |v: usize| !fresh || event.byes_at(order[v] as usize) == 0;
+        let fresh = (0..count).any(|v| event.byes_at(at(order, v) as usize) == 0);
+        let may = |v: usize| !fresh || event.byes_at(at(order, v) as usize) == 0;
         let fewest = (0..count).filter(|&v| may(v)).map(points).min()?;
         bye = (0..count).rev().find(|&v| may(v) && points(v) == fewest)? as u32;
     }
-    let mate = &mut mate[..count];
+    let mate = mate.get_mut(..count).unwrap_or_default();
     mate.fill(NONE);
     // Each point group in turn, as a list threaded through `link`; `carry` floats down.
     let mut carry = NONE;
@@ -503,30 +519,30 @@ fn pair_at_the_bound(
         let mut head = NONE;
         let mut size = 0;
         for v in group.clone().rev().filter(|&v| v as u32 != bye) {
-            link[v] = head;
+            put(link, v, head);
             head = v as u32;
             size += 1;
         }
         if carry != NONE {
             let partner = take(link, &mut head, |v| !met(carry, v))?;
-            mate[carry as usize] = partner;
-            mate[partner as usize] = carry;
+            put(mate, carry as usize, partner);
+            put(mate, partner as usize, carry);
             size -= 1;
         }
         carry = NONE;
         if size % 2 == 1 {
             // The lowest ranked of the group floats down.
             let mut last = head;
-            while link[last as usize] != NONE {
-                last = link[last as usize];
+            while at(link, last as usize) != NONE {
+                last = at(link, last as usize);
             }
             carry = take(link, &mut head, |v| v == last)?;
         }
         while head != NONE {
             let first = take(link, &mut head, |_| true)?;
             if let Some(second) = take(link, &mut head, |v| !met(first, v)) {
-                mate[first as usize] = second;
-                mate[second as usize] = first;
+                put(mate, first as usize, second);
+                put(mate, second as usize, first);
                 continue;
             }
             // `first` has met everyone left: with the next one left, `other`, re-pair a pair
@@ -534,12 +550,12 @@ fn pair_at_the_bound(
             let other = take(link, &mut head, |_| true)?;
             let (a, b) = group
                 .clone()
-                .map(|a| (a as u32, mate[a]))
+                .map(|a| (a as u32, at(mate, a)))
                 .find(|&(a, b)| group.contains(&(b as usize)) && !met(first, a) && !met(other, b))?;
-            mate[first as usize] = a;
-            mate[a as usize] = first;
-            mate[other as usize] = b;
-            mate[b as usize] = other;
+            put(mate, first as usize, a);
+            put(mate, a as usize, first);
+            put(mate, other as usize, b);
+            put(mate, b as usize, other);
         }
     }
     if carry != NONE {
@@ -564,27 +580,30 @@ fn pair_at_the_bound(
         return None;
     }
     // The rows in the ranking's order of player1 (`link` marks the players written).
-    let done = &mut link[..count];
+    let done = link.get_mut(..count).unwrap_or_default();
     done.fill(0);
+    let mut slots = result.as_chunks_mut::<2>().0.iter_mut();
     let mut rows = 0;
     let mut bye_id = None;
     for &i in ranked {
-        let v = place[i as usize];
-        if v == NONE || done[v as usize] != 0 {
+        let v = at(place, i as usize);
+        if v == NONE || at(done, v as usize) != 0 {
             continue;
         }
-        done[v as usize] = 1;
+        put(done, v as usize, 1);
         if v == bye {
             bye_id = Some(i);
             objective.second_byes = u32::from(event.byes_at(i as usize) > 0);
             objective.bye_points = event.match_points_at(i as usize);
             continue;
         }
-        let u = mate[v as usize] as usize;
-        done[u] = 1;
-        result[2 * rows] = i;
-        result[2 * rows + 1] = order[u];
-        rows += 1;
+        let u = at(mate, v as usize) as usize;
+        put(done, u, 1);
+        // At most `n/2` matches, and `result` holds `n + 1` words: a slot is always left.
+        if let Some(slot) = slots.next() {
+            *slot = [i, at(order, u)];
+            rows += 1;
+        }
     }
     Some((rows, bye_id, objective))
 }
@@ -613,17 +632,18 @@ fn form_group_blossoms(
         let mut n_pairs = 0;
         for v in group.clone() {
             if matcher.mate_of(v).is_some_and(|u| group.contains(&u) && v < u) {
-                pairs[n_pairs] = v as u32;
+                put(pairs, n_pairs, v as u32);
                 n_pairs += 1;
             }
         }
-        let split = pairs[..n_pairs].iter().position(|&v| v as usize > x).unwrap_or(n_pairs);
-        let below = (split..n_pairs).step_by(2).chain((split + 1..n_pairs).step_by(2).rev());
+        let pairs = pairs.get(..n_pairs).unwrap_or_default();
+        let split = pairs.iter().position(|&v| v as usize > x).unwrap_or(pairs.len());
+        let below = (split..pairs.len()).step_by(2).chain((split + 1..pairs.len()).step_by(2).rev());
         let above = (0..split).rev().step_by(2).chain((0..split.saturating_sub(1)).rev().step_by(2).rev());
         let (mut len, mut tail, mut linked) = (1, x as u32, true);
-        cycle[0] = x as u32;
+        put(cycle, 0, x as u32);
         for i in below.chain(above) {
-            let v = pairs[i];
+            let v = at(pairs, i);
             let Some(u) = matcher.mate_of(v as usize).map(|u| u as u32) else { continue };
             let (a, b) = if !met(tail, v) {
                 (v, u)
@@ -633,13 +653,13 @@ fn form_group_blossoms(
                 linked = false;
                 break;
             };
-            cycle[len] = a;
-            cycle[len + 1] = b;
+            put(cycle, len, a);
+            put(cycle, len + 1, b);
             len += 2;
             tail = b;
         }
         if linked && !met(tail, x as u32) {
-            matcher.form_blossom(&cycle[..len], top);
+            matcher.form_blossom(cycle.get(..len).unwrap_or_default(), top);
         }
     }
 }
@@ -663,7 +683,8 @@ fn point_groups(count: usize, points: impl Fn(usize) -> u32) -> impl Iterator<It
 
 /// Whether the players at places `u` and `v` of `order` have met.
 fn have_met(event: &crate::standings::Event<'_>, order: &[u32], place: &[u32], u: u32, v: u32) -> bool {
-    event.opponents_at(order[u as usize] as usize).iter().any(|&o| place[o as usize] == v)
+    let opponents = order.get(u as usize).map_or(&[][..], |&i| event.opponents_at(i as usize));
+    opponents.iter().any(|&o| place.get(o as usize) == Some(&v))
 }
 
 /// Unlinks from the list at `head` (threaded through `link`) the first member `keep` takes.
@@ -671,15 +692,16 @@ fn take(link: &mut [u32], head: &mut u32, keep: impl Fn(u32) -> bool) -> Option<
     let (mut before, mut at) = (NONE, *head);
     while at != NONE && !keep(at) {
         before = at;
-        at = link[at as usize];
+        at = self::at(link, at as usize);
     }
     if at == NONE {
         return None;
     }
+    let after = self::at(link, at as usize);
     if before == NONE {
-        *head = link[at as usize];
+        *head = after;
     } else {
-        link[before as usize] = link[at as usize];
+        put(link, before as usize, after);
     }
     Some(at)
 }
@@ -687,9 +709,26 @@ fn take(link: &mut [u32], head: &mut u32, keep: impl Fn(u32) -> bool) -> Option<
 /// The places after `v` that `v` needs an edge to (module docs): `u` with at most
 /// `2·met[v] + 2·met[u] + 1` places between them.
 fn band<'m>(met: &'m [u32], most_met: u32, v: usize) -> impl Iterator<Item = usize> + 'm {
-    let reach = 2 * met[v] as usize + 2 * most_met as usize + 2;
+    // `v` and the `u` of the range are places below `met.len()`: the zero fallbacks are never
+    // taken, and leave no panic call.
+    let met_v = met.get(v).map_or(0, |&m| m as usize);
+    let reach = 2 * met_v + 2 * most_met as usize + 2;
     let end = met.len().min(v + 1 + reach);
-    (v + 1..end).filter(move |&u| u - v - 1 <= 2 * (met[v] as usize + met[u] as usize) + 1)
+    (v + 1..end).filter(move |&u| u - v - 1 <= 2 * (met_v + met.get(u).map_or(0, |&m| m as usize)) + 1)
+}
+
+/// `words[i]`, or `NONE` past the end. Every index the module passes is a place below the
+/// number of players to pair, a player below `n`, or a slot below the length it was sized for:
+/// the fallback is never taken, and leaves no panic call (the same comparison as an index check).
+fn at(words: &[u32], i: usize) -> u32 {
+    words.get(i).copied().unwrap_or(NONE)
+}
+
+/// Sets `words[i]` (nothing past the end; as for [`at`], never the case).
+fn put(words: &mut [u32], i: usize, value: u32) {
+    if let Some(word) = words.get_mut(i) {
+        *word = value;
+    }
 }
 
 /// Shuffles each run of equal points of `order` (Fisher–Yates, [`SplitMix`] from `seed`).

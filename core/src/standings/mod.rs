@@ -388,7 +388,8 @@ impl Scales {
         let l1 = LCM_UPTO[r % LCM_UPTO.len()];
         let mut mw = [0; MAX_ROUNDS as usize + 1];
         for (k, slot) in mw.iter_mut().enumerate().take(r + 1).skip(1) {
-            *slot = l1 / k as u64;
+            // `k ≥ 1`: the zero fallback is never taken, and leaves no panic call.
+            *slot = l1.checked_div(k as u64).unwrap_or(0);
         }
         Self { l1, mw, l2: lcm_upto_wide(MAX_MATCH_GAMES * round), floor: profile.floor_300() }
     }
@@ -910,7 +911,8 @@ impl<'a> Event<'a> {
 
     /// Whether the player at index `i < n` has dropped.
     pub(crate) fn dropped_at(&self, i: usize) -> bool {
-        self.last[i] & DROPPED != 0
+        // `i < n`: the fallback is never taken, and leaves no panic call.
+        self.last.get(i).is_some_and(|last| last & DROPPED != 0)
     }
 
     /// `player`'s opponents, one per match, in round order (none beyond the players).
@@ -985,8 +987,11 @@ impl<'a> Event<'a> {
     /// `O(m)` for his `m` matches.
     fn key(&self, i: usize, scales: &Scales, term: impl Fn(usize) -> [u64; WIDE_LIMBS]) -> Key {
         let c = scales.floor;
-        let (gw, games) = scales.game_win(self.game_points[i], self.games[i]);
-        let count = self.opponent_count[i];
+        // `i` and every opponent `j` are players, below the length of each column: the zero
+        // fallbacks are never taken, and leave no panic call.
+        let at = |column: &[u32], j: usize| column.get(j).copied().unwrap_or(0);
+        let (gw, games) = scales.game_win(at(self.game_points, i), at(self.games, i));
+        let count = at(self.opponent_count, i);
         if count == 0 {
             let mut ogw = scales.l2;
             natural::mul_small(&mut ogw, u64::from(c));
@@ -996,8 +1001,8 @@ impl<'a> Event<'a> {
         for &j in self.opponents_at(i) {
             let j = j as usize;
             // An opponent has played a match: `k_j ≥ 1`.
-            let kj = self.played[j];
-            let mw = (100 * self.match_points[j]).max(c * kj);
+            let kj = at(self.played, j);
+            let mw = (100 * at(self.match_points, j)).max(c * kj);
             omw += u64::from(mw) * scales.mw[kj as usize % scales.mw.len()];
             // At most `300·L₂·m ≤ 300·r·L₂`: no carry (module docs).
             natural::add_assign(&mut ogw, &term(j));
