@@ -108,6 +108,21 @@ pub fn help() -> String {
     .to_owned()
 }
 
+/// The options of subcommand `sub`.
+fn options_of(sub: &str) -> &'static [&'static str] {
+    match sub {
+        "new" => &["--players", "--name", "--rounds", "--profile", "--games-to-win", "--seed"],
+        "pair" | "status" | "export" => &["--format"],
+        "report" => &["--round", "--from"],
+        "drop" | "undo" => &[],
+        "enter" => &["--missed"],
+        "cut" => &["--top", "--format"],
+        "standings" => &["--round", "--active", "--format"],
+        "pairings" => &["--round", "--by", "--format"],
+        _ => &["--round", "--format"],
+    }
+}
+
 /// The help text of one subcommand.
 fn sub_help(sub: &str) -> String {
     let line = help()
@@ -118,8 +133,9 @@ fn sub_help(sub: &str) -> String {
         .filter(|l| l.trim_start().starts_with(&format!("{sub} ")) || (sub == "new" && l.starts_with("           [")))
         .collect::<Vec<_>>()
         .join("\n");
+    let format = if options_of(sub).contains(&"--format") { "      --format table|csv|json|html\n" } else { "" };
     format!(
-        "referee event {sub}\n\nUsage:\n{line}\n\nOptions:\n      --format table|csv|json|html\n  -h, --help     Print help\n\nSee 'referee event --help' and docs/event.md.\n"
+        "referee event {sub}\n\nUsage:\n{line}\n\nOptions:\n{format}  -h, --help     Print help\n\nSee 'referee event --help' and docs/event.md.\n"
     )
 }
 
@@ -173,17 +189,7 @@ pub fn parse(args: &[String]) -> Result<Result<EventInvocation, String>, String>
     let mut players = None;
     let mut seed = None;
     let mut rest = args[2..].iter();
-    let allowed: &[&str] = match sub.as_str() {
-        "new" => &["--players", "--name", "--rounds", "--profile", "--games-to-win", "--seed"],
-        "pair" | "status" | "export" => &["--format"],
-        "report" => &["--round", "--from"],
-        "drop" | "undo" => &[],
-        "enter" => &["--missed"],
-        "cut" => &["--top", "--format"],
-        "standings" => &["--round", "--active", "--format"],
-        "pairings" => &["--round", "--by", "--format"],
-        _ => &["--round", "--format"],
-    };
+    let allowed = options_of(sub);
     while let Some(arg) = rest.next() {
         let (flag, inline) = match arg.split_once('=') {
             Some((f, v)) if f.starts_with("--") => (f, Some(v)),

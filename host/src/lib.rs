@@ -94,7 +94,9 @@ pub fn run_with_stdin_file(
             Err(failure) => report(stderr, &failure.message, failure.status),
         },
         Err(message) => {
-            let _ = writeln!(stderr, "error: {message}\nTry 'referee --help' for more information.");
+            let help =
+                if args.first().is_some_and(|a| a == event::EVENT) { "referee event --help" } else { "referee --help" };
+            let _ = writeln!(stderr, "error: {message}\nTry '{help}' for more information.");
             EXIT_USAGE
         }
     }
