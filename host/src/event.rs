@@ -78,6 +78,9 @@ const SUBCOMMANDS: [&str; 13] = [
 ];
 
 /// The help text of `referee event`.
+///
+/// # Complexity
+/// `O(1)`.
 #[must_use]
 pub fn help() -> String {
     concat!(

@@ -13,6 +13,9 @@ pub const MAGIC: &str = "referee-event 1";
 
 /// A name as the file writes it: in double quotes, `\` and `"` escaped with `\`, control
 /// characters as `\u{XXXX}`.
+///
+/// # Complexity
+/// `O(len(name))`.
 #[must_use]
 pub fn quote(name: &str) -> String {
     let mut out = String::with_capacity(name.len() + 2);

@@ -38,12 +38,18 @@ pub struct Failure {
 
 impl Failure {
     /// A refusal with `status`.
+    ///
+    /// # Complexity
+    /// `O(1)` besides the message.
     #[must_use]
     pub fn new(status: u8, message: impl Into<String>) -> Self {
         Self { status, message: message.into() }
     }
 
     /// A fault of a file at `line:column` (status 1).
+    ///
+    /// # Complexity
+    /// `O(1)` besides the message.
     #[must_use]
     pub fn at(line: usize, column: usize, message: impl Into<String>) -> Self {
         Self { status: 1, message: format!("{line}:{column}: {}", message.into()) }
@@ -454,6 +460,9 @@ fn line_of(line: u64) -> usize {
 
 impl Event {
     /// The players to pair: registered and not dropped, by registration.
+    ///
+    /// # Complexity
+    /// `O(n)` for n registered players.
     #[must_use]
     pub fn active(&self) -> Vec<usize> {
         (0..self.players.len()).filter(|&p| !self.players[p].dropped).collect()
@@ -463,6 +472,9 @@ impl Event {
     ///
     /// # Errors
     /// An unknown name, with the registered names near it (status 1).
+    ///
+    /// # Complexity
+    /// `O(n·L)` for n players: a scan, and for an unknown name the edit distances to every name (L² for names of L code points).
     pub fn find(&self, name: &str) -> Result<usize, Failure> {
         let name = name.trim_matches(' ');
         if let Some(p) = self.players.iter().position(|p| p.name == name) {
@@ -490,6 +502,9 @@ impl Event {
     ///
     /// # Errors
     /// Why it is not a legal result here.
+    ///
+    /// # Complexity
+    /// `O(len(text))`.
     pub fn parse_result(&self, text: &str, playoff: bool) -> Result<Outcome, String> {
         if text == "double-loss" {
             if playoff {
@@ -515,6 +530,9 @@ impl Event {
     ///
     /// # Errors
     /// Why it is not a legal result here.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     pub fn check_games(&self, w: u8, l: u8, d: u8, playoff: bool) -> Result<Outcome, String> {
         let g = self.settings.games_to_win;
         let kind = if g == 2 { "best of three" } else { "best of one" };
@@ -533,6 +551,9 @@ impl Event {
     }
 
     /// The seeds of the playoff, best first (from its first round, in bracket order).
+    ///
+    /// # Complexity
+    /// `O(1)` (at most 8 seeds).
     #[must_use]
     pub fn seeds(&self) -> Vec<usize> {
         let Some(first) = self.playoff.first() else { return Vec::new() };
@@ -566,6 +587,9 @@ impl Event {
     }
 
     /// Whether the final (a playoff round of one match) has its result.
+    ///
+    /// # Complexity
+    /// `O(1)`.
     #[must_use]
     pub fn final_played(&self) -> bool {
         self.playoff.last().is_some_and(|last| last.len() == 1 && last[0].result.is_some())
@@ -583,6 +607,9 @@ impl Event {
     }
 
     /// The tables of the round in progress without a result.
+    ///
+    /// # Complexity
+    /// `O(t)` for the round's t tables.
     #[must_use]
     pub fn missing(&self) -> Vec<usize> {
         self.current().0.iter().filter(|t| t.result.is_none()).map(|t| t.table).collect()
@@ -656,6 +683,9 @@ impl Event {
     ///
     /// # Errors
     /// No result yet (status 1), a round beyond the export (status 2).
+    ///
+    /// # Complexity
+    /// That of [`standings::replay`] on the export (`O(B + n·r)`) and of the core's ranking (`O(n log n)` comparisons), plus `O(n)` name look-ups.
     pub fn swiss_standings(&self, round: Option<usize>) -> Result<(Vec<Ranked>, u32), Failure> {
         let export = self.export();
         if export.len() <= standings::parse::HEADER.len() + 1 {
@@ -684,6 +714,9 @@ impl Event {
     ///
     /// # Errors
     /// As [`Event::swiss_standings`].
+    ///
+    /// # Complexity
+    /// As [`Event::swiss_standings`], plus `O(n)` to place the playoff players.
     pub fn standings(&self, round: Option<usize>, active: bool) -> Result<(Vec<Ranked>, u32), Failure> {
         let (mut rows, upto) = self.swiss_standings(round)?;
         if round.is_none() && self.final_played() {
@@ -783,6 +816,9 @@ impl Event {
     /// # Errors
     /// Results missing (the round and tables), the planned rounds all paired, the final
     /// played, nobody to pair (status 1); beyond capacity (status 3).
+    ///
+    /// # Complexity
+    /// Round 1: `O(n)`; later rounds: the export's replay and ranking (as [`Event::swiss_standings`]) and the core's pairing (`referee_core::pair`'s module docs).
     pub fn pair(&mut self) -> Result<(), Failure> {
         let missing = self.missing();
         if !missing.is_empty() {
@@ -918,6 +954,9 @@ impl Event {
     ///
     /// # Errors
     /// No such round or table, a result that is not legal here (status 1).
+    ///
+    /// # Complexity
+    /// `O(t)` to find the table among the round's t.
     pub fn report(&mut self, table: usize, result: &str, round: Option<usize>) -> Result<Option<String>, Failure> {
         let playoff = self.cut.is_some() && round.is_none();
         let outcome = self.parse_result(result, playoff).map_err(|why| Failure::new(1, why))?;
@@ -937,6 +976,9 @@ impl Event {
     ///
     /// # Errors
     /// A wrong CSV (`LINE:FIELD`), a table twice or missing, a wrong result (status 1).
+    ///
+    /// # Complexity
+    /// `O(B + k·t)` for a CSV of B bytes and k rows in a round of t tables, plus a copy of the event.
     pub fn report_from(&mut self, csv: &[u8], round: Option<usize>) -> Result<Option<String>, Failure> {
         let csv = csv.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(csv);
         let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(csv);
@@ -1017,6 +1059,9 @@ impl Event {
     ///
     /// # Errors
     /// An unknown name, a player already dropped, after the cut (status 1).
+    ///
+    /// # Complexity
+    /// `O(k·n)` for k names and n players.
     pub fn drop_players(&mut self, names: &[String]) -> Result<(), Failure> {
         if self.cut.is_some() {
             return refuse("the playoff is under way: a player who leaves concedes his match (report it)");
@@ -1044,6 +1089,9 @@ impl Event {
     /// # Errors
     /// Profile contest, after the cut, an active player's name, a wrong name, `none` for a
     /// re-entry (status 1).
+    ///
+    /// # Complexity
+    /// `O(n + r·n)` at worst (the name looked up, a loss added to each missed round).
     pub fn enter(&mut self, name: &str, missed: Option<Missed>) -> Result<(), Failure> {
         if self.settings.profile == Profile::Contest {
             return refuse("profile contest has no late entries");
@@ -1094,6 +1142,9 @@ impl Event {
     ///
     /// # Errors
     /// Before the last Swiss round has every result, a second cut, too few players (status 1).
+    ///
+    /// # Complexity
+    /// As [`Event::swiss_standings`].
     pub fn cut(&mut self, top: usize) -> Result<(), Failure> {
         if top != 8 && top != 4 {
             return Err(Failure::new(2, "--top is 8 or 4"));
@@ -1152,6 +1203,9 @@ impl Event {
     ///
     /// # Errors
     /// A round not paired (status 1).
+    ///
+    /// # Complexity
+    /// `O(n·r)` for the points before the round, plus `O(n log n)` to sort by name.
     pub fn pairings(&self, round: Option<usize>, by_name: bool) -> Result<Grid, Failure> {
         let (title, tables, bye, points) = self.round_tables(round)?;
         let name = |p: usize| Cell::Text(self.players[p].name.clone());

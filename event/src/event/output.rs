@@ -69,6 +69,9 @@ pub struct Grid {
 }
 
 /// `text` escaped for HTML.
+///
+/// # Complexity
+/// `O(len(text))`.
 #[must_use]
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -99,6 +102,9 @@ fn json_string(text: &str) -> String {
 }
 
 /// A whole HTML page around `body`.
+///
+/// # Complexity
+/// `O(len(body))`.
 #[must_use]
 pub fn page(title: &str, body: &str) -> Vec<u8> {
     format!(
@@ -118,6 +124,9 @@ pub fn page(title: &str, body: &str) -> Vec<u8> {
 
 impl Grid {
     /// An empty grid.
+    ///
+    /// # Complexity
+    /// `O(columns)`.
     #[must_use]
     pub fn new(title: String, header: &[&str]) -> Self {
         Self { title, header: header.iter().map(|&h| h.to_owned()).collect(), rows: Vec::new() }
@@ -219,6 +228,9 @@ impl Grid {
 }
 
 /// The result slips as a printable page.
+///
+/// # Complexity
+/// `O(B)` for the B bytes written.
 #[must_use]
 pub fn slips_html<'a>(event: &str, round: &str, tables: impl Iterator<Item = (usize, &'a str, &'a str)>) -> Vec<u8> {
     let mut body = String::new();
