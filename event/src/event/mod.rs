@@ -351,7 +351,14 @@ pub fn run(file: &[u8], command: &Command, format: Format) -> Result<Answer, Fai
             true
         }
         Command::Enter { name, missed } => {
+            let registered = event.players.len();
             event.enter(name, *missed)?;
+            if event.players.len() > registered {
+                let near = event.near(name.trim_matches(' '));
+                if !near.is_empty() {
+                    answer.notes = format!("note: '{}' is registered as a new player{near}", name.trim_matches(' '));
+                }
+            }
             true
         }
         Command::Cut { top } => {
@@ -480,21 +487,30 @@ impl Event {
         if let Some(p) = self.players.iter().position(|p| p.name == name) {
             return Ok(p);
         }
+        refuse(format!("no player '{name}' is registered{}", self.near(name)))
+    }
+
+    /// `; did you mean 'A' or 'B'?` for the registered names near `name` (one or two edits
+    /// away, or equal but for case), the nearest first; empty when there is none.
+    ///
+    /// # Complexity
+    /// `O(n·L²)` for `n` names of at most `L` code points.
+    #[must_use]
+    pub fn near(&self, name: &str) -> String {
         let lower = name.to_lowercase();
         let mut near: Vec<(usize, &str)> = self
             .players
             .iter()
+            .filter(|p| p.name != name)
             .map(|p| (if p.name.to_lowercase() == lower { 0 } else { distance(&p.name, name) }, p.name.as_str()))
             .filter(|&(d, _)| d <= 2)
             .collect();
         near.sort_by_key(|&(d, _)| d);
-        let hint = if near.is_empty() {
-            String::new()
-        } else {
-            let names: Vec<String> = near.iter().take(3).map(|(_, n)| format!("'{n}'")).collect();
-            format!("; did you mean {}?", names.join(" or "))
-        };
-        refuse(format!("no player '{name}' is registered{hint}"))
+        if near.is_empty() {
+            return String::new();
+        }
+        let names: Vec<String> = near.iter().take(3).map(|(_, n)| format!("'{n}'")).collect();
+        format!("; did you mean {}?", names.join(" or "))
     }
 
     /// A result as written (`W-L`, `W-L-D`, `double-loss`), checked for the event

@@ -231,6 +231,9 @@ fn complaint_did_you_mean() {
     assert!(e.message.contains("did you mean 'Bob'"), "{}", e.message);
     let e = refused(&file, Command::Drop(vec!["ann".to_owned()]));
     assert!(e.message.contains("did you mean 'Ann'"), "{}", e.message);
+    // A new name near a registered one enters, with a note.
+    let answer = run(&file, &Command::Enter { name: "Bbo".to_owned(), missed: None }, Format::Csv).unwrap();
+    assert!(answer.notes.contains("did you mean 'Bob'"), "{}", answer.notes);
     // All or none: one unknown name drops nobody.
     assert_eq!(refused(&file, Command::Drop(vec!["Ann".to_owned(), "Zed".to_owned()])).status, 1);
 }
