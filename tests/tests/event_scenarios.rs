@@ -140,7 +140,6 @@ fn concurrent_commands_never_interleave() {
 
 /// An event of 8 000 players and 15 Swiss rounds: its file at most twice its export.
 #[test]
-#[ignore = "slow: run with --release (cargo test --release -p referee-tests --test event_scenarios -- --ignored scales)"]
 fn the_event_file_scales() {
     let dir = std::env::temp_dir().join(format!("referee-event-scale-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
