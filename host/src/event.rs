@@ -560,3 +560,76 @@ fn change(path: &Path, command: &Command, format: Format) -> Result<(Vec<u8>, St
     }
     Ok((answer.stdout, answer.notes))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    fn parsed(list: &[&str]) -> EventInvocation {
+        match parse(&args(list)) {
+            Ok(Ok(invocation)) => invocation,
+            other => panic!("{list:?}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn parses_every_subcommand() {
+        let new = parsed(&["new", "f.event", "--players", "p.txt", "--seed", "7", "--rounds=5", "--games-to-win", "1"]);
+        assert!(
+            matches!(new.action, Action::New { seed: Some(7), ref options, .. } if options.rounds == Some(5) && options.games_to_win == Some(1))
+        );
+        let report = parsed(&["report", "f.event", "3", "2-1", "--round", "2"]);
+        assert_eq!(report.action, Action::Run(Command::Report { table: 3, result: "2-1".to_owned(), round: Some(2) }));
+        let from = parsed(&["report", "f.event", "--from", "r.csv"]);
+        assert_eq!(from.action, Action::ReportFrom { path: "r.csv".to_owned(), round: None });
+        let drop = parsed(&["drop", "f.event", "Ann", " Bob "]);
+        assert_eq!(drop.action, Action::Run(Command::Drop(vec!["Ann".to_owned(), " Bob ".to_owned()])));
+        let enter = parsed(&["enter", "f.event", "Kai", "--missed", "none"]);
+        assert_eq!(enter.action, Action::Run(Command::Enter { name: "Kai".to_owned(), missed: Some(Missed::None) }));
+        assert_eq!(parsed(&["cut", "f.event"]).action, Action::Run(Command::Cut { top: 8 }));
+        let pairings = parsed(&["pairings", "f.event", "--by", "name", "--format", "html"]);
+        assert_eq!(
+            (pairings.action, pairings.format),
+            (Action::Run(Command::Pairings { round: None, by_name: true }), Format::Html)
+        );
+        assert_eq!(parsed(&["undo", "f.event"]).action, Action::Undo);
+    }
+
+    #[test]
+    fn refuses_bad_command_lines() {
+        for list in [
+            &["new", "f.event"][..],
+            &["pair"],
+            &["pair", "f.event", "extra"],
+            &["report", "f.event", "1"],
+            &["report", "f.event", "x", "2-0"],
+            &["cut", "f.event", "--top", "5"],
+            &["standings", "f.event", "--round", "0"],
+            &["standings", "f.event", "--format", "xml"],
+            &["drop", "f.event"],
+            &["enter", "f.event", "Kai", "--missed", "maybe"],
+            &["export", "f.event", "--format", "json"],
+            &["reprot", "f.event"],
+            &["new", "f.event", "--players", "p", "--profile", "contest", "--games-to-win", "1"],
+            &["undo", "f.event", "--format", "csv"],
+        ] {
+            assert!(parse(&args(list)).is_err(), "{list:?}");
+        }
+        let Err(message) = parse(&args(&["reprot", "f.event"])) else { panic!() };
+        assert!(message.contains("did you mean 'report'"), "{message}");
+    }
+
+    #[test]
+    fn help_for_event_and_each_subcommand() {
+        assert!(matches!(parse(&args(&[])), Ok(Err(text)) if text.contains("undo FILE")));
+        assert!(matches!(parse(&args(&["--help"])), Ok(Err(text)) if text.contains("Exit status")));
+        for sub in &SUBCOMMANDS[..12] {
+            let Ok(Err(text)) = parse(&args(&[sub, "--help"])) else { panic!("{sub}") };
+            assert!(text.contains(&format!("  {sub} FILE")), "{sub}: {text}");
+        }
+    }
+}

@@ -803,7 +803,18 @@ impl Event {
                 return Ok(grid.render(Format::Html));
             }
         };
-        Ok(standings::output::render_lines(&lines, upto, format, 4))
+        let mut text = standings::output::render_lines(&lines, upto, format, 4);
+        if format == standings::Format::Table && round.is_none() && self.final_played() {
+            let title = format!("Standings after round {upto}");
+            if let Some(rest) = text.strip_prefix(title.as_bytes()) {
+                let top = self.cut.unwrap_or(8);
+                let mut final_title =
+                    format!("Final standings: the top {top} by playoff, then Swiss round {upto}").into_bytes();
+                final_title.extend_from_slice(rest);
+                text = final_title;
+            }
+        }
+        Ok(text)
     }
 
     /// Each player's match points after the Swiss rounds `1..round` (results as they stand).

@@ -219,6 +219,8 @@ fn complaint_the_event_is_kept_for_the_organiser() {
     let first_row = standings.lines().nth(1).unwrap();
     let champion = &event.players[seeds[2]].name;
     assert!(first_row.starts_with(&format!("1,{champion},")), "{standings}");
+    let table = print(&file, Command::Standings { round: None, active: false }, Format::Table);
+    assert!(table.starts_with("Final standings: the top 8 by playoff"), "{table}");
 }
 
 /// "A typo in a name is reported as a late entry with no did-you-mean": a drop of a near name
