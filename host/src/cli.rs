@@ -21,6 +21,8 @@ pub enum Command {
     Standings(StandingsInvocation),
     /// Pair the next round of an event (`referee pair`).
     Pair(PairInvocation),
+    /// Keep an event (`referee event`).
+    Event(crate::event::EventInvocation),
 }
 
 /// `referee standings` with its options and where its input comes from.
@@ -222,6 +224,10 @@ fn general_help() -> String {
         "  {STANDINGS:<10}Ranked standings of a Swiss event from its results CSV (names, drops, MTR)\n"
     ));
     text.push_str(&format!("  {PAIR:<10}The optimal next round of a Swiss event (no avoidable rematch, exact)\n"));
+    text.push_str(&format!(
+        "  {:<10}Keep a Swiss event from the first pairing to the top 8 ('referee event --help')\n",
+        crate::event::EVENT
+    ));
     text.push_str("\nOptions:\n  -h, --help     Print help\n  -V, --version  Print version\n");
     text
 }
@@ -300,6 +306,12 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         "-V" | "--version" => return Ok(Command::Version(concat!("referee ", env!("CARGO_PKG_VERSION"), "\n").into())),
         STANDINGS => return parse_standings(&args[1..]),
         PAIR => return parse_pair(&args[1..]),
+        crate::event::EVENT => {
+            return crate::event::parse(&args[1..]).map(|parsed| match parsed {
+                Ok(invocation) => Command::Event(invocation),
+                Err(help) => Command::Help(help),
+            })
+        }
         _ => {}
     }
     let problem = Problem::from_name(first).ok_or_else(|| {
@@ -396,13 +408,13 @@ fn problem_names() -> String {
     command_names().join(", ")
 }
 
-/// Every command: the judge problems, then `standings` and `pair`.
+/// Every command: the judge problems, then `standings`, `pair` and `event`.
 fn command_names() -> Vec<&'static str> {
-    Problem::ALL.iter().map(|p| p.name()).chain([STANDINGS, PAIR]).collect()
+    Problem::ALL.iter().map(|p| p.name()).chain([STANDINGS, PAIR, crate::event::EVENT]).collect()
 }
 
 /// The number of single-character insertions, deletions and substitutions from `a` to `b`.
-fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {

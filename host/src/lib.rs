@@ -18,14 +18,15 @@ pub mod answer;
 pub mod cases;
 pub mod cli;
 pub mod columns;
+pub mod event;
 pub mod input;
 pub mod memory;
 pub mod openings;
 pub mod output;
-pub mod pair;
+pub use referee_event::pair;
 pub mod replicas;
 pub mod rounds;
-pub mod standings;
+pub use referee_event::standings;
 #[cfg(test)]
 mod test_support;
 pub mod threads;
@@ -80,8 +81,22 @@ pub fn run_with_stdin_file(
         Ok(Command::Solve(invocation)) => solve(&invocation, stdin, stdin_file, stdout, stderr),
         Ok(Command::Standings(invocation)) => rank(&invocation, stdin, stdout, stderr),
         Ok(Command::Pair(invocation)) => pair_round(&invocation, stdin, stdout, stderr),
+        Ok(Command::Event(invocation)) => match event::execute(&invocation) {
+            Ok((answer, notes)) => {
+                if !notes.is_empty() {
+                    let _ = writeln!(stderr, "{}", notes.trim_end());
+                }
+                match stdout.write_all(&answer).and_then(|()| stdout.flush()) {
+                    Ok(()) => EXIT_OK,
+                    Err(e) => write_failed(stderr, &e),
+                }
+            }
+            Err(failure) => report(stderr, &failure.message, failure.status),
+        },
         Err(message) => {
-            let _ = writeln!(stderr, "error: {message}\nTry 'referee --help' for more information.");
+            let help =
+                if args.first().is_some_and(|a| a == event::EVENT) { "referee event --help" } else { "referee --help" };
+            let _ = writeln!(stderr, "error: {message}\nTry '{help}' for more information.");
             EXIT_USAGE
         }
     }

@@ -150,6 +150,9 @@ struct Config {
     profile: Profile,
     games_to_win: u32,
     cut: Option<usize>,
+    /// The most players to pair that late entries and re-entries may reach (`Size::Small`:
+    /// the exhaustive checker's limit, so that every pairing is proved optimal).
+    max_active: Option<usize>,
 }
 
 const BASES: [&str; 34] = [
@@ -216,7 +219,8 @@ pub fn run_with(spec: &Spec, size: Size, runner: &mut dyn FnMut(&[&str]) -> Run)
     let games_to_win =
         spec.games_to_win.unwrap_or(if profile == Profile::Contest || rng.range(0, 9) < 7 { 2 } else { 1 });
     let cut = spec.cut.or(Some(if rng.range(0, 1) == 0 { 8 } else { 4 }));
-    let config = Config { players, rounds, profile, games_to_win, cut };
+    let max_active = (size == Size::Small).then_some(crate::reference::event::EXHAUSTIVE);
+    let config = Config { players, rounds, profile, games_to_win, cut, max_active };
     static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("referee-event-{}-{run}-seed-{}", std::process::id(), spec.seed));
@@ -600,7 +604,15 @@ impl<'a> Driver<'a> {
         Ok(())
     }
 
+    /// Whether one more player to pair would pass [`Config::max_active`].
+    fn full(&self) -> Check<bool> {
+        Ok(self.config.max_active.is_some_and(|most| self.model().map_or(0, |m| m.active().len()) >= most))
+    }
+
     fn enter_late(&mut self) -> Check {
+        if self.full()? {
+            return Ok(());
+        }
         self.late += 1;
         let name = match self.late % 4 {
             0 => format!("Late {}", self.late),
@@ -621,6 +633,9 @@ impl<'a> Driver<'a> {
     }
 
     fn reenter(&mut self) -> Check {
+        if self.full()? {
+            return Ok(());
+        }
         let model = self.model()?.clone();
         let dropped: Vec<usize> = (0..model.players.len()).filter(|&p| model.players[p].dropped).collect();
         if dropped.is_empty() {

@@ -2,7 +2,7 @@
 //! (`referee_tests::event_driver`, `referee_tests::reference::event`): the public scenarios of
 //! `tests/data/event/scenarios.txt` (each seed drives this driver's own generator, the pinned
 //! parameters as listed) and seeded random events of 3 to 20 players whose every pairing is
-//! proved optimal exhaustively. They are ignored until `referee event` exists.
+//! proved optimal exhaustively.
 //! `REFEREE_SCENARIO=n` runs only the scenario of seed `n` (of either list).
 //!
 //! The model and its checker are tested here too, without the binary: events played by the
@@ -58,7 +58,6 @@ fn run_all(specs: &[Spec], size: Size) -> Summary {
 }
 
 #[test]
-#[ignore = "referee event not yet implemented"]
 fn public_scenarios() {
     let specs = public_specs();
     let total = run_all(&specs, Size::Public);
@@ -69,7 +68,6 @@ fn public_scenarios() {
 
 /// Random events of 3 to 20 players (seeds 1..=40).
 #[test]
-#[ignore = "referee event not yet implemented"]
 fn random_scenarios() {
     let specs: Vec<Spec> = (1..=40).map(|seed| Spec { seed: 1000 + seed, ..Spec::default() }).collect();
     let specs: Vec<Spec> = match only() {
@@ -84,7 +82,6 @@ fn random_scenarios() {
 
 /// The same seed and commands give the same pairings; another seed gives other ones.
 #[test]
-#[ignore = "referee event not yet implemented"]
 fn the_seed_fixes_the_pairings() {
     let dir = std::env::temp_dir().join(format!("referee-event-seeds-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -109,7 +106,6 @@ fn the_seed_fixes_the_pairings() {
 /// Eight reports at once on one file (threads in one process): none is lost. Each either
 /// succeeds (and its result is in the export) or is refused for the lock (exit 2).
 #[test]
-#[ignore = "referee event not yet implemented"]
 fn concurrent_commands_never_interleave() {
     let dir = std::env::temp_dir().join(format!("referee-event-lock-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -144,7 +140,6 @@ fn concurrent_commands_never_interleave() {
 
 /// An event of 8 000 players and 15 Swiss rounds: its file at most twice its export.
 #[test]
-#[ignore = "referee event not yet implemented (and slow: run with --release)"]
 fn the_event_file_scales() {
     let dir = std::env::temp_dir().join(format!("referee-event-scale-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

@@ -95,6 +95,25 @@ pub fn replay<T>(
     round: Option<u32>,
     mut at: impl FnMut(&Event<'_>, &[String]) -> Result<T, Failure>,
 ) -> Result<T, Failure> {
+    replay_with(input, profile, round, 0, |event, names| at(event, names))
+}
+
+/// [`replay`], with `extra` players beyond those of the file (numbered after them, who have
+/// not taken part yet: an event's registered players not in its export) in the event of the
+/// last round, and that event lent mutably (to drop or re-enter players before pairing).
+///
+/// # Errors
+/// As [`replay`].
+///
+/// # Complexity
+/// As [`replay`], plus `O(extra)`.
+pub fn replay_with<T>(
+    input: &[u8],
+    profile: Profile,
+    round: Option<u32>,
+    extra: u32,
+    mut at: impl FnMut(&mut Event<'_>, &[String]) -> Result<T, Failure>,
+) -> Result<T, Failure> {
     let Parsed { names, rows, stop } = parse::parse(input, profile);
     let last_round = rows.last().map_or(0, |r| r.round).max(stop.as_ref().and_then(|s| s.1).map_or(0, |p| p.round));
     if names.is_empty() || last_round == 0 {
@@ -107,7 +126,10 @@ pub fn replay<T>(
         }
     }
     // Every row through the core's checks, the event of the whole file.
-    let players = u32::try_from(names.len()).map_err(|_| Failure::Capacity("too many players".to_owned()))?;
+    let players = u32::try_from(names.len())
+        .ok()
+        .and_then(|n| n.checked_add(extra))
+        .ok_or_else(|| Failure::Capacity("too many players".to_owned()))?;
     if let Some(refusal) = beyond_memory(&rows, &names, players, last_round) {
         return Err(Failure::Refused(refusal));
     }
@@ -123,7 +145,7 @@ pub fn replay<T>(
     event.finish_round().map_err(internal)?;
     let target = round.unwrap_or(last_round);
     if target == last_round {
-        return at(&event, &names);
+        return at(&mut event, &names);
     }
     // An earlier round: the players entered by then (numbered by first appearance, so the
     // first of them), and their rows.
@@ -133,7 +155,7 @@ pub fn replay<T>(
     let mut earlier = Event::new(shown, target, &mut earlier_scratch).map_err(|e| Failure::Capacity(e.to_string()))?;
     play(&mut earlier, &rows[..through_target], &names)?;
     earlier.finish_round().map_err(internal)?;
-    at(&earlier, &names[..shown as usize])
+    at(&mut earlier, &names[..shown as usize])
 }
 
 /// The most players an event of `rounds` rounds can hold in the host's memory for `words`

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use referee_core::standings::{Ranked, Ranking};
+use referee_core::standings::{Ranked, Ranking, Standing};
 use referee_core::WideFraction;
 use serde::Serialize;
 use unicode_width::UnicodeWidthStr;
@@ -13,37 +13,79 @@ use super::Format;
 /// The CSV header of the answer.
 pub const CSV_HEADER: [&str; 9] = ["rank", "player", "points", "wins", "losses", "draws", "omw", "gw", "ogw"];
 
+/// One row of a rendered standings: the rank, the name, the values, and (for `referee event`,
+/// whose drops are its own) the `dropped` column.
+#[derive(Clone, Copy, Debug)]
+pub struct Line<'n> {
+    /// The rank (shared by equal players).
+    pub rank: u32,
+    /// The player's name.
+    pub name: &'n str,
+    /// The values.
+    pub standing: Standing,
+    /// `Some`: a `dropped` column (CSV, JSON) and the table's status from it; `None`: no
+    /// column, the table's status from `standing.dropped`.
+    pub dropped: Option<bool>,
+}
+
 /// Renders `ranking` (after `round`) with the players' `names`.
 ///
 /// # Complexity
 /// `O(n)` rows, each `O(1)` apart from the names' widths.
 #[must_use]
 pub fn render(ranking: &Ranking<'_>, names: &[String], round: u32, format: Format) -> Vec<u8> {
-    let name = |row: &Ranked| names.get(row.player.index()).map_or("", String::as_str);
+    let lines: Vec<Line<'_>> = ranking
+        .iter()
+        .map(|row: Ranked| Line {
+            rank: row.rank,
+            name: names.get(row.player.index()).map_or("", String::as_str),
+            standing: row.standing,
+            dropped: None,
+        })
+        .collect();
+    render_lines(&lines, round, format, 2)
+}
+
+/// Renders `lines` (after `round`): the table's percentages with `decimals` decimals.
+///
+/// # Complexity
+/// `O(n)` rows, each `O(1)` apart from the names' widths.
+#[must_use]
+pub fn render_lines(lines: &[Line<'_>], round: u32, format: Format, decimals: u32) -> Vec<u8> {
     match format {
-        Format::Csv => csv(ranking, name),
-        Format::Json => json(ranking, name, round),
-        Format::Table => table(ranking, name, round).into_bytes(),
+        Format::Csv => csv(lines),
+        Format::Json => json(lines, round),
+        Format::Table => table(lines, round, decimals).into_bytes(),
     }
 }
 
 /// `--format csv`: RFC 4180 with `\n` line ends, names quoted only when they must be.
-fn csv<'n>(ranking: &Ranking<'_>, name: impl Fn(&Ranked) -> &'n str) -> Vec<u8> {
+fn csv(lines: &[Line<'_>]) -> Vec<u8> {
     let mut writer = csv::WriterBuilder::new()
         .terminator(csv::Terminator::Any(b'\n'))
-        .from_writer(Vec::with_capacity(64 * (ranking.len() + 1)));
+        .from_writer(Vec::with_capacity(64 * (lines.len() + 1)));
     let mut text = String::new();
+    let dropped = lines.first().is_some_and(|l| l.dropped.is_some());
     // Writing into a `Vec` cannot fail.
-    let _ = writer.write_record(CSV_HEADER);
-    for row in ranking.iter() {
+    for field in CSV_HEADER {
+        let _ = writer.write_field(field);
+    }
+    if dropped {
+        let _ = writer.write_field("dropped");
+    }
+    let _ = writer.write_record(None::<&[u8]>);
+    for row in lines {
         let s = &row.standing;
         put(&mut writer, &mut text, row.rank);
-        let _ = writer.write_field(name(&row));
+        let _ = writer.write_field(row.name);
         for value in [s.match_points, s.wins, s.losses, s.draws] {
             put(&mut writer, &mut text, value);
         }
         for value in [WideFraction::from(s.omw), WideFraction::from(s.gw), s.ogw] {
             put(&mut writer, &mut text, value);
+        }
+        if let Some(d) = row.dropped {
+            let _ = writer.write_field(if d { "true" } else { "false" });
         }
         let _ = writer.write_record(None::<&[u8]>);
     }
@@ -70,6 +112,8 @@ struct JsonRow<'a> {
     omw: String,
     gw: String,
     ogw: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dropped: Option<bool>,
 }
 
 /// The JSON answer.
@@ -105,14 +149,14 @@ impl serde_json::ser::Formatter for SpacedFormatter {
 }
 
 /// `--format json`: one object, one line, UTF-8 names as they are.
-fn json<'n>(ranking: &Ranking<'_>, name: impl Fn(&Ranked) -> &'n str, round: u32) -> Vec<u8> {
-    let standings = ranking
+fn json(lines: &[Line<'_>], round: u32) -> Vec<u8> {
+    let standings = lines
         .iter()
         .map(|row| {
             let s = row.standing;
             JsonRow {
                 rank: row.rank,
-                player: name(&row),
+                player: row.name,
                 points: s.match_points,
                 wins: s.wins,
                 losses: s.losses,
@@ -120,10 +164,11 @@ fn json<'n>(ranking: &Ranking<'_>, name: impl Fn(&Ranked) -> &'n str, round: u32
                 omw: s.omw.to_string(),
                 gw: s.gw.to_string(),
                 ogw: s.ogw.to_string(),
+                dropped: row.dropped,
             }
         })
         .collect();
-    let mut out = Vec::with_capacity(160 * (ranking.len() + 1));
+    let mut out = Vec::with_capacity(160 * (lines.len() + 1));
     let mut serializer = serde_json::Serializer::with_formatter(&mut out, SpacedFormatter);
     // Strings and integers into a `Vec`: serialization cannot fail.
     let _ = JsonAnswer { round, standings }.serialize(&mut serializer);
@@ -145,9 +190,9 @@ fn cell_name(name: &str) -> String {
 
 /// `--format table`: a title, then aligned columns; a shared rank is written `2=` on every
 /// row that shares it; names are aligned by display width (wide characters take two columns).
-fn table<'n>(ranking: &Ranking<'_>, name: impl Fn(&Ranked) -> &'n str, round: u32) -> String {
+fn table(lines: &[Line<'_>], round: u32, decimals: u32) -> String {
     let header = ["Rank", "Player", "Points", "W-L-D", "OMW", "GW", "OGW", ""];
-    let rows: Vec<(Ranked, [String; 8])> = ranking
+    let rows: Vec<(&Line<'_>, [String; 8])> = lines
         .iter()
         .map(|row| {
             let s = row.standing;
@@ -155,13 +200,13 @@ fn table<'n>(ranking: &Ranking<'_>, name: impl Fn(&Ranked) -> &'n str, round: u3
                 row,
                 [
                     String::new(),
-                    cell_name(name(&row)),
+                    cell_name(row.name),
                     s.match_points.to_string(),
                     format!("{}-{}-{}", s.wins, s.losses, s.draws),
-                    s.omw.percent(2).to_string(),
-                    s.gw.percent(2).to_string(),
-                    s.ogw.percent(2).to_string(),
-                    if s.dropped { "dropped".to_owned() } else { String::new() },
+                    s.omw.percent(decimals).to_string(),
+                    s.gw.percent(decimals).to_string(),
+                    s.ogw.percent(decimals).to_string(),
+                    if row.dropped.unwrap_or(s.dropped) { "dropped".to_owned() } else { String::new() },
                 ],
             )
         })
