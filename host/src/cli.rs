@@ -22,7 +22,7 @@ pub enum Command {
     /// Pair the next round of an event (`referee pair`).
     Pair(PairInvocation),
     /// Keep an event (`referee event`).
-    Event(crate::event::EventInvocation),
+    Event(referee_event::event::cli::EventInvocation),
 }
 
 /// `referee standings` with its options and where its input comes from.
@@ -226,7 +226,7 @@ fn general_help() -> String {
     text.push_str(&format!("  {PAIR:<10}The optimal next round of a Swiss event (no avoidable rematch, exact)\n"));
     text.push_str(&format!(
         "  {:<10}Keep a Swiss event from the first pairing to the top 8 ('referee event --help')\n",
-        crate::event::EVENT
+        referee_event::event::cli::EVENT
     ));
     text.push_str("\nOptions:\n  -h, --help     Print help\n  -V, --version  Print version\n");
     text
@@ -306,8 +306,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         "-V" | "--version" => return Ok(Command::Version(concat!("referee ", env!("CARGO_PKG_VERSION"), "\n").into())),
         STANDINGS => return parse_standings(&args[1..]),
         PAIR => return parse_pair(&args[1..]),
-        crate::event::EVENT => {
-            return crate::event::parse(&args[1..]).map(|parsed| match parsed {
+        referee_event::event::cli::EVENT => {
+            return referee_event::event::cli::parse(&args[1..]).map(|parsed| match parsed {
                 Ok(invocation) => Command::Event(invocation),
                 Err(help) => Command::Help(help),
             })
@@ -410,7 +410,7 @@ fn problem_names() -> String {
 
 /// Every command: the judge problems, then `standings`, `pair` and `event`.
 fn command_names() -> Vec<&'static str> {
-    Problem::ALL.iter().map(|p| p.name()).chain([STANDINGS, PAIR, crate::event::EVENT]).collect()
+    Problem::ALL.iter().map(|p| p.name()).chain([STANDINGS, PAIR, referee_event::event::cli::EVENT]).collect()
 }
 
 /// The number of single-character insertions, deletions and substitutions from `a` to `b`.

@@ -41,6 +41,8 @@ use memory::MappedScratch;
 use referee_core::judge::{self, ExitStatus, Problem};
 use referee_core::scratch::Scratch;
 use referee_core::HeapScratch;
+use referee_event::event::cli::EVENT;
+use referee_event::event::store::execute;
 use standings::Failure;
 
 /// Exit status of a successful run.
@@ -81,7 +83,7 @@ pub fn run_with_stdin_file(
         Ok(Command::Solve(invocation)) => solve(&invocation, stdin, stdin_file, stdout, stderr),
         Ok(Command::Standings(invocation)) => rank(&invocation, stdin, stdout, stderr),
         Ok(Command::Pair(invocation)) => pair_round(&invocation, stdin, stdout, stderr),
-        Ok(Command::Event(invocation)) => match event::execute(&invocation) {
+        Ok(Command::Event(invocation)) => match execute(&invocation, &mut event::FsStore::default()) {
             Ok((answer, notes)) => {
                 if !notes.is_empty() {
                     let _ = writeln!(stderr, "{}", notes.trim_end());
@@ -94,8 +96,7 @@ pub fn run_with_stdin_file(
             Err(failure) => report(stderr, &failure.message, failure.status),
         },
         Err(message) => {
-            let help =
-                if args.first().is_some_and(|a| a == event::EVENT) { "referee event --help" } else { "referee --help" };
+            let help = if args.first().is_some_and(|a| a == EVENT) { "referee event --help" } else { "referee --help" };
             let _ = writeln!(stderr, "error: {message}\nTry '{help}' for more information.");
             EXIT_USAGE
         }

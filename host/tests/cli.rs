@@ -385,9 +385,14 @@ fn results_files_are_read_within_a_bound() {
         assert_eq!(stderr, "error: stdin is over 64 MiB, the most this build reads\n", "{args:?}");
         assert!(written < (64 << 20) + FEW_BYTES, "{args:?}: {written} bytes consumed of 2 GB");
     }
-    // A list of players is refused at its first wrong line, however long the rest.
+    // A list of players is refused at its first wrong line, however long the rest: a results
+    // file given as one at its header, a name listed twice at its second line.
     let (status, stdout, stderr, written) = run_fed(&["pair", "--players"], rows, 2_000_000_000);
     assert_eq!((status, stdout.as_str()), (1, ""));
-    assert_eq!(stderr, "error: 3:1: \"round,player1,player2,wins1,wins2,draws\" is listed twice\n");
+    assert!(stderr.starts_with("error: 1:1: this is a results file"), "{stderr}");
+    assert!(written < FEW_BYTES, "{written} bytes consumed of 2 GB");
+    let (status, stdout, stderr, written) = run_fed(&["pair", "--players"], b"Ann\n", 2_000_000_000);
+    assert_eq!((status, stdout.as_str()), (1, ""));
+    assert_eq!(stderr, "error: 2:1: \"Ann\" is listed twice\n");
     assert!(written < FEW_BYTES, "{written} bytes consumed of 2 GB");
 }

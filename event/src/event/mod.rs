@@ -8,8 +8,10 @@
 //! ([`Event::export`]), the pairing the core's optimum ([`referee_core::pair`]) on the same
 //! replay, shuffled within point groups from the event's seed and the round.
 
+pub mod cli;
 pub mod file;
 pub mod output;
+pub mod store;
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
