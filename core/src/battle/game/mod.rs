@@ -95,6 +95,11 @@ const ANSWER_PARTS: usize = 3 + 2 + 2 * MAX_DAMAGE;
 /// (1 024 bits each); [`words_needed`] is never below it.
 pub const ANSWER_WORDS: usize = ANSWER_PARTS * (super::WIDE_BITS as usize / 32);
 
+/// The limits of `referee battle` under the game rules: 32 768 turns in progress (each a level
+/// of the machine's stack: the host gives the search a thread of 1 GiB of reserved stack) and
+/// 2^26 states expanded (about a minute at worst).
+pub const DEFAULT_LIMITS: Limits = Limits { depth: 1 << 15, steps: 1 << 26 };
+
 /// The token a deathrattle summons: attack, health and keywords (no effect, tier 1; with `R`
 /// it returns once as itself).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
