@@ -240,7 +240,7 @@ fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn W
                     &input,
                     options.exact,
                     options.battle,
-                    options.battle_limits,
+                    referee_core::battle::game::DEFAULT_LIMITS,
                     &mut HeapScratch::default(),
                     &mut answer,
                 );

@@ -167,7 +167,7 @@ impl<N: Numerator> Dist<N> {
 
 /// The set bits of a mask, lowest first.
 #[derive(Clone, Copy)]
-struct Mask(u128);
+pub(super) struct Mask(pub u128);
 
 impl Iterator for Mask {
     type Item = usize;

@@ -19,9 +19,19 @@ trait Cache<N> {
     fn put(&mut self, key: &Key, value: &Dist<N>) -> Result<(), SearchError>;
 }
 
-/// A value as the memo keeps it: the exponents and the non-zero ends (class, numerator).
+/// A value as the memo keeps it: the exponents, the mask of its non-zero ends and their
+/// numerators in the mask's order.
 #[cfg(feature = "alloc")]
-type Stored<N> = ([u16; 4], alloc::boxed::Box<[(u8, N)]>);
+struct Stored<N> {
+    exps: [u16; 4],
+    mask: u128,
+    nums: alloc::boxed::Box<[N]>,
+}
+
+/// The most states the memo stores (about 200 bytes each with 128-bit numerators on a 64-bit
+/// host: 400 MiB at most); past it, states are searched without being stored.
+#[cfg(feature = "alloc")]
+pub const MEMO_STATES: usize = 1 << 21;
 
 /// The heap memo: every state, its value's non-zero ends.
 #[cfg(feature = "alloc")]
@@ -33,21 +43,19 @@ struct Memo<N> {
 impl<N: Numerator> Cache<N> for Memo<N> {
     #[inline]
     fn get(&mut self, key: &Key, into: &mut Dist<N>) -> Result<bool, Stop> {
-        let Some((exps, parts)) = self.map.get(key) else { return Ok(false) };
-        into.add_parts(*exps, parts.iter().map(|&(c, n)| (usize::from(c), n)))?;
+        let Some(stored) = self.map.get(key) else { return Ok(false) };
+        into.add_parts(stored.exps, super::dist::Mask(stored.mask).zip(stored.nums.iter().copied()))?;
         Ok(true)
     }
 
     fn put(&mut self, key: &Key, value: &Dist<N>) -> Result<(), SearchError> {
         let len = self.map.len();
-        let too_many = || SearchError::OutOfMemory { wanted: len + 1, stored: len };
-        if self.map.len() >= super::super::MEMO_BYTES / (size_of::<Key>() + 64) {
+        if len >= MEMO_STATES {
             return Ok(());
         }
-        self.map.try_reserve(1).map_err(|_| too_many())?;
-        let parts: alloc::vec::Vec<(u8, N)> =
-            value.parts().map(|(c, n)| (u8::try_from(c).unwrap_or(u8::MAX), n)).collect();
-        self.map.insert(*key, (value.exps, parts.into_boxed_slice()));
+        self.map.try_reserve(1).map_err(|_| SearchError::OutOfMemory { wanted: len + 1, stored: len })?;
+        let nums: alloc::vec::Vec<N> = value.parts().map(|(_, n)| n).collect();
+        self.map.insert(*key, Stored { exps: value.exps, mask: value.mask, nums: nums.into_boxed_slice() });
         Ok(())
     }
 }
@@ -159,6 +167,10 @@ pub(super) fn run<N: Numerator + Words>(
     limits: Limits,
     words: &mut [u32],
 ) -> Result<Dist<N>, Stop> {
+    // `Limits::depth` counts turns in progress with 128-bit numerators; each level of a search
+    // with wider ones holds distributions `N::WORDS / 4` times larger, so it gets that many
+    // times fewer: the machine stack a limit allows is the same.
+    let limits = Limits { depth: limits.depth / u32::try_from(N::WORDS / 4).unwrap_or(u32::MAX).max(1), ..limits };
     match strategy {
         #[cfg(feature = "alloc")]
         Strategy::Memo => {

@@ -320,11 +320,11 @@ impl State {
         let mut followed = None;
         for side in 0..2 {
             let follow_here = follow.filter(|&(s, _)| s == side).map(|(_, i)| i);
-            let old = self.sides[side];
-            if old.units().iter().all(|u| u.health > 0) {
+            if self.sides[side].units().iter().all(|u| u.health > 0) {
                 followed = followed.or(follow_here);
                 continue;
             }
+            let old = self.sides[side];
             let mut count = old.units().iter().filter(|u| u.health > 0).count();
             // Per old slot: tokens summoned (up to 7) and whether its copy returns.
             let mut tokens = [0u8; MAX_MINIONS];
