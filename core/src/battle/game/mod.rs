@@ -538,3 +538,34 @@ fn answer<'s>(fight: &Fight, total: &Dist<Wide>, words: &'s mut [u32]) -> Result
     }
     Ok(Answer { odds: Odds::new(alice, bob, tie), dies: [alice_dies, bob_dies], damage })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::ToString;
+    use std::vec;
+
+    #[test]
+    fn wide_answers_are_written_into_the_scratch() {
+        // Alice wins with survivors' tiers 2 with probability 1 / 2^200, else a tie.
+        let fight =
+            Fight::new(&[Card::new(1, 1, Keywords::NONE)], &[Card::new(1, 1, Keywords::NONE)], [Hero::DEFAULT; 2], 0)
+                .unwrap();
+        let mut dist = Dist::<Wide>::ZERO;
+        let one = Wide::from(1u64);
+        dist.num[dist::class_of(0, 2)] = one;
+        dist.num[0] = (one << 200) - one;
+        dist.mask = 1 | 1 << dist::class_of(0, 2);
+        dist.exps = [200, 0, 0, 0];
+        let mut words = vec![0u32; ANSWER_WORDS];
+        let answer = answer(&fight, &dist, &mut words).unwrap();
+        let tiny = answer.odds().alice();
+        assert!(tiny.to_fraction().is_none() && !tiny.is_zero());
+        assert_eq!(answer.damage(1, 3), tiny, "Bob's hero takes 1 + 2");
+        assert!(answer.dies(1).is_zero() && answer.odds().bob().is_zero());
+        assert!(answer.odds().tie().to_string().ends_with(&tiny.to_string()[2..]));
+        assert_eq!(answer.odds().tie().decimal(12).to_string(), "1.000000000000");
+        let mut short = vec![0u32; ANSWER_WORDS - 1];
+        assert!(super::answer(&fight, &dist, &mut short).is_err());
+    }
+}
