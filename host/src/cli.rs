@@ -230,10 +230,15 @@ fn general_help() -> String {
 
 /// The help text of one problem.
 fn problem_help(problem: Problem) -> String {
+    let summary = match problem {
+        Problem::Battle => {
+            "a Battlegrounds fight, exact: the odds, each hero's death and damage (--rules tavern: battle.md's odds)"
+        }
+        _ => problem.summary(),
+    };
     let mut text = format!(
         "referee {name}: {summary}\n\nUsage: referee {name} [OPTIONS] [FILE]\n\nOptions:\n",
         name = problem.name(),
-        summary = problem.summary()
     );
     if problem.has_exact_mode() {
         text.push_str("      --exact    Print irreducible fractions p/q instead of 12-digit decimals\n");
@@ -261,9 +266,10 @@ fn problem_help(problem: Problem) -> String {
             "                 marks, tokens, reborn as the base card, cleave, stealth, start of combat,\n",
             "                 heroes; the odds, each hero's death and its damage distribution\n",
             "                 tavern: battle.md's rules (fewest turns attacks; the odds only)\n",
-            "      --needs    With --rules tavern: print what the board's search needs instead of its odds: the least\n",
-            "                 depth and steps (battle::Limits, the same on every target) and the\n",
-            "                 scratch words they take with the strategy (a firmware's buffer)\n",
+            "      --needs    With --rules tavern: print what the board's search needs instead of\n",
+            "                 its odds: the least depth and steps (battle::Limits, the same on every\n",
+            "                 target) and the scratch words they take with the strategy (a firmware's\n",
+            "                 buffer)\n",
         ));
     }
     if problem == Problem::Swiss {

@@ -408,6 +408,30 @@ pub const fn slot_words(numerator_words: usize) -> Option<usize> {
     }
 }
 
+/// Words of a [`Strategy::Fixed`] table that holds `states` states with 128-bit numerators
+/// (a search that needs 1 024-bit ones fits fewer in the same words), if that fits a `usize`:
+/// the `table_words` to give for a fight whose state count is known.
+///
+/// ```
+/// use referee_core::battle::game;
+///
+/// const TABLE: usize = match game::table_words(4096) {
+///     Some(words) => words,
+///     None => panic!("too large"),
+/// };
+/// assert_eq!(Some(TABLE), game::slot_words(4).map(|slot| slot * 4096));
+/// ```
+///
+/// # Complexity
+/// `O(1)`.
+#[must_use]
+pub const fn table_words(states: u32) -> Option<usize> {
+    match slot_words(4) {
+        Some(slot) => slot.checked_mul(states as usize),
+        None => None,
+    }
+}
+
 /// Scratch words a search of the game rules with `strategy` within `limits` needs, if that fits
 /// a `usize`: the table of [`Strategy::Fixed`] and at least [`ANSWER_WORDS`] (the turns in
 /// progress are on the machine's stack, bounded by [`Limits::depth`]). The same on every
