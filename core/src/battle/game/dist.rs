@@ -2,14 +2,9 @@
 //! a tie, Alice winning with survivors' tiers summing to `s`, Bob likewise) over one common
 //! denominator `2^e2·3^e3·5^e5·7^e7`, in lowest terms after every division.
 
-use super::super::outcome::{Numerator, TooWide};
+use super::super::outcome::{scaled, Numerator, TooWide, FACTORS, PRIMES};
 use super::CLASSES;
 
-/// The exponents of 2, 3, 5, 7 in `k`, for `k` in `1..=7` (index 0 unused).
-const FACTORS: [[u16; 4]; 8] =
-    [[0; 4], [0; 4], [1, 0, 0, 0], [0, 1, 0, 0], [2, 0, 0, 0], [0, 0, 1, 0], [1, 1, 0, 0], [0, 0, 0, 1]];
-/// The primes of the denominator.
-const PRIMES: [u64; 4] = [2, 3, 5, 7];
 /// The largest sum of survivors' tiers.
 const MAX_SUM: usize = 49;
 
@@ -180,32 +175,6 @@ impl Iterator for Mask {
         self.0 &= self.0 - 1;
         Some(c)
     }
-}
-
-/// `value` over `2^from[0]·…` as a numerator over `2^to[0]·…` (each exponent of `to` at least
-/// that of `from`).
-///
-/// # Errors
-/// [`TooWide`] when it does not fit.
-#[inline]
-fn scaled<N: Numerator>(mut value: N, from: [u16; 4], to: [u16; 4]) -> Result<N, TooWide> {
-    if from == to {
-        return Ok(value);
-    }
-    for (p, (&to, &from)) in to.iter().zip(&from).enumerate() {
-        let up = to.checked_sub(from).ok_or(TooWide)?;
-        if up == 0 {
-            continue;
-        }
-        if p == 0 {
-            value = value.checked_shl(u32::from(up)).ok_or(TooWide)?;
-            continue;
-        }
-        for _ in 0..up {
-            value = value.checked_mul_u64(PRIMES[p]).ok_or(TooWide)?;
-        }
-    }
-    Ok(value)
 }
 
 #[cfg(test)]
