@@ -18,7 +18,8 @@
 //!
 //! # How it is computed
 //! A depth-first search over the states at the start of each turn and of each start-of-combat
-//! shot, merged through an exact key ([`state`]): every minion's kind (which input minion it
+//! shot, merged through an exact key (`state`: 7 words when every health is below `2^18`,
+//! else 14): every minion's kind (which input minion it
 //! comes from: the minion itself, its reborn copy, its token, or the token's reborn copy — so
 //! a board that grows with tokens has its own key), its health, its current keywords, its mark
 //! and its shots left; the side to move and the phase. Attack, tier and effects are fixed by
@@ -28,7 +29,7 @@
 //! search answers all of them.
 //!
 //! Two strategies cache the states ([`Strategy`]): a heap memo (feature `alloc`; at most
-//! [`MEMO_STATES`] states, about 200 bytes each, past which states are searched without being
+//! [`MEMO_STATES`] states, about 150 to 200 bytes each, past which states are searched without being
 //! stored), or a
 //! direct-mapped table in the caller's scratch words ([`slot_words`] a state; a state whose
 //! distribution has more than [`SLOT_ENDS`] ends is not stored there). Both give identical

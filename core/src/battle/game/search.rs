@@ -5,18 +5,18 @@
 use super::super::outcome::Numerator;
 use super::super::table::Words;
 use super::dist::{class_of, Dist};
-use super::state::{Key, Kinds, State, ATTACKED, KEY_WORDS, PASSED, TURN};
+use super::state::{Kinds, State, ATTACKED, COMPACT_KEY, PASSED, TURN, WIDE_KEY};
 use super::{Keywords, Limits, SearchError, Strategy, SLOT_ENDS};
 
 pub(super) use super::super::search::Stop;
 
-/// Where the search looks states up and stores their values.
-trait Cache<N> {
+/// Where the search looks states up (by keys of `W` words) and stores their values.
+trait Cache<N, const W: usize> {
     /// Adds the value stored for `key` into `into`; whether there was one.
-    fn get(&mut self, key: &Key, into: &mut Dist<N>) -> Result<bool, Stop>;
+    fn get(&mut self, key: &[u64; W], into: &mut Dist<N>) -> Result<bool, Stop>;
 
     /// Offers the value of `key`; the cache may keep it or drop it.
-    fn put(&mut self, key: &Key, value: &Dist<N>) -> Result<(), SearchError>;
+    fn put(&mut self, key: &[u64; W], value: &Dist<N>) -> Result<(), SearchError>;
 }
 
 /// A value as the memo keeps it: the exponents, the mask of its non-zero ends and their
@@ -35,20 +35,20 @@ pub const MEMO_STATES: usize = 1 << 21;
 
 /// The heap memo: every state, its value's non-zero ends.
 #[cfg(feature = "alloc")]
-struct Memo<N> {
-    map: hashbrown::HashMap<Key, Stored<N>>,
+struct Memo<N, const W: usize> {
+    map: hashbrown::HashMap<[u64; W], Stored<N>>,
 }
 
 #[cfg(feature = "alloc")]
-impl<N: Numerator> Cache<N> for Memo<N> {
+impl<N: Numerator, const W: usize> Cache<N, W> for Memo<N, W> {
     #[inline]
-    fn get(&mut self, key: &Key, into: &mut Dist<N>) -> Result<bool, Stop> {
+    fn get(&mut self, key: &[u64; W], into: &mut Dist<N>) -> Result<bool, Stop> {
         let Some(stored) = self.map.get(key) else { return Ok(false) };
         into.add_parts(stored.exps, super::dist::Mask(stored.mask).zip(stored.nums.iter().copied()))?;
         Ok(true)
     }
 
-    fn put(&mut self, key: &Key, value: &Dist<N>) -> Result<(), SearchError> {
+    fn put(&mut self, key: &[u64; W], value: &Dist<N>) -> Result<(), SearchError> {
         let len = self.map.len();
         if len >= MEMO_STATES {
             return Ok(());
@@ -69,13 +69,16 @@ struct Table<'s> {
 }
 
 impl<'s> Table<'s> {
-    fn new<N: Words>(words: &'s mut [u32]) -> Self {
-        let slot = super::slot_words(N::WORDS).unwrap_or(usize::MAX);
+    /// A table over `words` for keys of `key_words` words and numerators `N`.
+    fn new<N: Words>(words: &'s mut [u32], key_words: usize) -> Self {
+        // A slot as `super::slot_words` counts it, with this key's words.
+        let slot = super::slot_words(N::WORDS)
+            .map_or(usize::MAX, |s| s.saturating_sub(2 * WIDE_KEY.saturating_sub(key_words)));
         let slots = words.len() / slot.max(1);
         Self { words, slot, slots }
     }
 
-    fn place(&self, key: &Key) -> usize {
+    fn place<const W: usize>(&self, key: &[u64; W]) -> usize {
         let mut h = 0u64;
         for &w in key {
             h = (h.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
@@ -85,24 +88,24 @@ impl<'s> Table<'s> {
     }
 }
 
-/// The key in words.
-fn key_words(key: &Key) -> [u32; 2 * KEY_WORDS] {
-    let mut out = [0u32; 2 * KEY_WORDS];
+/// The key in words (the first `2W` of them).
+fn key_words<const W: usize>(key: &[u64; W]) -> [u32; 2 * WIDE_KEY] {
+    let mut out = [0u32; 2 * WIDE_KEY];
     for (pair, &k) in out.chunks_mut(2).zip(key) {
         pair.copy_from_slice(&[super::super::table::low(k), super::super::table::high(k)]);
     }
     out
 }
 
-impl<N: Numerator + Words> Cache<N> for Table<'_> {
-    fn get(&mut self, key: &Key, into: &mut Dist<N>) -> Result<bool, Stop> {
+impl<N: Numerator + Words, const W: usize> Cache<N, W> for Table<'_> {
+    fn get(&mut self, key: &[u64; W], into: &mut Dist<N>) -> Result<bool, Stop> {
         if self.slots == 0 {
             return Ok(false);
         }
         let at = self.place(key);
         let Some(slot) = self.words.get(at..at + self.slot) else { return Ok(false) };
-        let (stored, rest) = slot.split_at(2 * KEY_WORDS);
-        if stored != key_words(key) {
+        let (stored, rest) = slot.split_at(2 * W);
+        if stored != key_words(key).get(..2 * W).unwrap_or_default() {
             return Ok(false);
         }
         let [e01, e23, len, ..] = *rest else { return Ok(false) };
@@ -120,15 +123,15 @@ impl<N: Numerator + Words> Cache<N> for Table<'_> {
         Ok(true)
     }
 
-    fn put(&mut self, key: &Key, value: &Dist<N>) -> Result<(), SearchError> {
+    fn put(&mut self, key: &[u64; W], value: &Dist<N>) -> Result<(), SearchError> {
         let ends = value.mask.count_ones() as usize;
         if self.slots == 0 || ends > SLOT_ENDS {
             return Ok(());
         }
         let at = self.place(key);
         let Some(slot) = self.words.get_mut(at..at + self.slot) else { return Ok(()) };
-        let (stored, rest) = slot.split_at_mut(2 * KEY_WORDS);
-        stored.copy_from_slice(&key_words(key));
+        let (stored, rest) = slot.split_at_mut(2 * W);
+        stored.copy_from_slice(key_words(key).get(..2 * W).unwrap_or_default());
         let e = value.exps.map(u32::from);
         let (head, tail) = rest.split_at_mut(3 + SLOT_ENDS / 4);
         head.fill(0);
@@ -148,7 +151,7 @@ impl<N: Numerator + Words> Cache<N> for Table<'_> {
 }
 
 /// One search: the kinds, the cache, the effort.
-struct Search<'k, C, N> {
+struct Search<'k, C, N, const W: usize> {
     numerators: core::marker::PhantomData<N>,
     kinds: &'k Kinds,
     cache: C,
@@ -157,11 +160,26 @@ struct Search<'k, C, N> {
     depth: u32,
 }
 
-/// The distribution of the ends of the fight of `kinds` from its start.
+/// The distribution of the ends of the fight of `kinds` from its start, with compact keys
+/// when every health allows them.
 ///
 /// # Errors
 /// [`Stop::TooWide`] when `N` is too narrow, else the search's error.
 pub(super) fn run<N: Numerator + Words>(
+    kinds: &Kinds,
+    strategy: Strategy,
+    limits: Limits,
+    words: &mut [u32],
+) -> Result<Dist<N>, Stop> {
+    if kinds.compact() {
+        run_keyed::<N, COMPACT_KEY>(kinds, strategy, limits, words)
+    } else {
+        run_keyed::<N, WIDE_KEY>(kinds, strategy, limits, words)
+    }
+}
+
+/// [`run`] with keys of `W` words.
+fn run_keyed<N: Numerator + Words, const W: usize>(
     kinds: &Kinds,
     strategy: Strategy,
     limits: Limits,
@@ -174,19 +192,21 @@ pub(super) fn run<N: Numerator + Words>(
     match strategy {
         #[cfg(feature = "alloc")]
         Strategy::Memo => {
-            let memo = Memo::<N> { map: hashbrown::HashMap::new() };
-            Search { numerators: core::marker::PhantomData, kinds, cache: memo, limits, steps: 0, depth: 0 }.start()
+            let memo = Memo::<N, W> { map: hashbrown::HashMap::new() };
+            Search::<_, N, W> { numerators: core::marker::PhantomData, kinds, cache: memo, limits, steps: 0, depth: 0 }
+                .start()
         }
         Strategy::Fixed { table_words } => {
             let words = words.get_mut(..table_words.min(words.len())).unwrap_or_default();
             words.fill(0);
-            let table = Table::new::<N>(words);
-            Search { numerators: core::marker::PhantomData, kinds, cache: table, limits, steps: 0, depth: 0 }.start()
+            let table = Table::new::<N>(words, W);
+            Search::<_, N, W> { numerators: core::marker::PhantomData, kinds, cache: table, limits, steps: 0, depth: 0 }
+                .start()
         }
     }
 }
 
-impl<N: Numerator, C: Cache<N>> Search<'_, C, N> {
+impl<N: Numerator, C: Cache<N, W>, const W: usize> Search<'_, C, N, W> {
     /// Rules 1 and 2: who moves first (more minions; even counts a coin) and who fires first
     /// (a coin), then the start of combat.
     fn start(&mut self) -> Result<Dist<N>, Stop> {
@@ -248,7 +268,7 @@ impl<N: Numerator, C: Cache<N>> Search<'_, C, N> {
         let Some(shooter) = state.sides[side].units().iter().position(|u| u.shots > 0) else {
             return self.combat(state, first, stage + 1, mover, into);
         };
-        let key = state.key(mover, 1 + stage, first);
+        let key = state.key::<W>(mover, 1 + stage, first);
         if self.cache.get(&key, into)? {
             return Ok(());
         }
@@ -279,7 +299,7 @@ impl<N: Numerator, C: Cache<N>> Search<'_, C, N> {
         if self.ended(state, into)? {
             return Ok(());
         }
-        let key = state.key(mover, TURN, 0);
+        let key = state.key::<W>(mover, TURN, 0);
         if self.cache.get(&key, into)? {
             return Ok(());
         }

@@ -11,17 +11,25 @@
 //! # Key
 //! A minion packs into 48 bits of a `u64` (health 30 bits, kind 5, keywords 8, mark 2, shots
 //! 3); a side is 7 such words left to right, the empty places 0, so the key says how many
-//! minions each side has now (tokens make a side grow): 14 words. The side to move, the phase
-//! (a turn, or the start of combat of the first or the second side to fire) and the side that
-//! fires first are in the spare high bits of the first word.
+//! minions each side has now (tokens make a side grow): 14 words ([`WIDE_KEY`]). The side to
+//! move, the phase (a turn, or the start of combat of the first or the second side to fire)
+//! and the side that fires first are in the spare high bits of the first word. When every
+//! health of the fight is below `2^18` (every kind's starting health: healths only drop), a
+//! minion packs into 31 bits instead (health 18, kind 5, the keywords that can change, which
+//! are divine shield, venomous and stealth, 3, mark 2, shots 3), two a word: 7 words
+//! ([`COMPACT_KEY`]), the side to move, the phase and the first to fire in the 32nd bits of
+//! the first four places. Either way the key is the whole state: equal keys, equal states.
 
 use super::{Card, Fight, Keywords, Shots, MAX_MINIONS};
 
-/// Words of a key (`u64`).
-pub(super) const KEY_WORDS: usize = 2 * MAX_MINIONS;
-
-/// An exact key.
-pub(super) type Key = [u64; KEY_WORDS];
+/// Words (`u64`) of a key with 48 bits a minion.
+pub(super) const WIDE_KEY: usize = 2 * MAX_MINIONS;
+/// Words (`u64`) of a key with 31 bits a minion (every health below `2^18`).
+pub(super) const COMPACT_KEY: usize = MAX_MINIONS;
+/// The healths a compact key holds: below `2^18`.
+pub(super) const COMPACT_HEALTH: u32 = 1 << 18;
+/// The most words of a key.
+pub(super) const KEY_WORDS: usize = WIDE_KEY;
 
 /// Kinds a side: four per input minion, and 0 for none.
 const KINDS: usize = 1 + 4 * MAX_MINIONS;
@@ -121,6 +129,12 @@ impl Kinds {
         Self { sides, counts: [fight.side(0).len(), fight.side(1).len()] }
     }
 
+    /// Whether every health of the fight fits a compact key (every kind's starting health,
+    /// which no minion exceeds: healths only drop).
+    pub fn compact(&self) -> bool {
+        self.sides.iter().flatten().all(|k| k.health < COMPACT_HEALTH)
+    }
+
     /// The kind `kind` of `side`.
     #[inline]
     pub fn kind(&self, side: usize, kind: u8) -> &Kind {
@@ -177,6 +191,18 @@ impl Unit {
         true
     }
 
+    /// The minion in 31 bits (health below `2^18`): health, kind, the changing keywords
+    /// (divine shield, venomous, stealth: bits 1, 3, 6 of the keywords), mark, shots.
+    fn pack_compact(&self) -> u64 {
+        let k = self.keywords;
+        let changing = u64::from(k >> 1 & 1 | (k >> 3 & 1) << 1 | (k >> 6 & 1) << 2);
+        u64::from(self.health & (COMPACT_HEALTH - 1))
+            | u64::from(self.kind) << 18
+            | changing << 23
+            | u64::from(self.mark) << 26
+            | u64::from(self.shots) << 28
+    }
+
     fn pack(&self) -> u64 {
         u64::from(self.health)
             | u64::from(self.kind) << 30
@@ -229,14 +255,36 @@ impl State {
 
     /// The exact key with `mover` to move in `phase` (0 a turn, 1 and 2 the start of combat's
     /// first and second side), `first` the side firing first.
-    pub fn key(&self, mover: usize, phase: u64, first: usize) -> Key {
-        let mut key = [0u64; KEY_WORDS];
-        for (side, words) in self.sides.iter().zip(key.chunks_mut(MAX_MINIONS)) {
-            for (word, unit) in words.iter_mut().zip(side.units()) {
-                *word = unit.pack();
+    /// `W` is [`WIDE_KEY`] or [`COMPACT_KEY`] (then every health is below `2^18`).
+    pub fn key<const W: usize>(&self, mover: usize, phase: u64, first: usize) -> [u64; W] {
+        let mut key = [0u64; W];
+        let flags = mover as u64 & 1 | (phase & 3) << 1 | (first as u64 & 1) << 3;
+        if W >= WIDE_KEY {
+            for (side, words) in self.sides.iter().zip(key.chunks_mut(MAX_MINIONS)) {
+                for (word, unit) in words.iter_mut().zip(side.units()) {
+                    *word = unit.pack();
+                }
+            }
+            if let Some(first_word) = key.first_mut() {
+                *first_word |= flags << 48;
+            }
+        } else {
+            // Place `p` (side 0's minions 0..7, side 1's 7..14) is half `p % 2` of word `p / 2`.
+            for (s, side) in self.sides.iter().enumerate() {
+                for (i, unit) in side.units().iter().enumerate() {
+                    let place = s * MAX_MINIONS + i;
+                    if let Some(word) = key.get_mut(place / 2) {
+                        *word |= unit.pack_compact() << (32 * (place % 2));
+                    }
+                }
+            }
+            // The flags' four bits in the 32nd bit of places 0..4 (words 0 and 1).
+            for bit in 0..4 {
+                if let Some(word) = key.get_mut(bit / 2) {
+                    *word |= (flags >> bit & 1) << (32 * (bit % 2) + 31);
+                }
             }
         }
-        key[0] |= (mover as u64 & 1) << 48 | (phase & 3) << 49 | (first as u64 & 1) << 51;
         key
     }
 
