@@ -29,7 +29,7 @@
 //! search answers all of them.
 //!
 //! Two strategies cache the states ([`Strategy`]): a heap memo (feature `alloc`; at most
-//! [`MEMO_STATES`] states, about 150 to 200 bytes each, past which states are searched without being
+//! `MEMO_STATES` states, about 150 to 200 bytes each, past which states are searched without being
 //! stored), or a
 //! direct-mapped table in the caller's scratch words ([`slot_words`] a state; a state whose
 //! distribution has more than [`SLOT_ENDS`] ends is not stored there). Both give identical
