@@ -7,7 +7,9 @@
 # battle-typical/ (README.md there), or every *.in of BOARDS_DIR, e.g. tests/data/battle for
 # the hardest public cases. PEERS_DIR is the folder holding battle_mc.cpp; it is compiled
 # (g++ -O2 -std=c++17) into a temporary folder. PEER_ONLY=1 times the peer alone (no cargo,
-# no referee).
+# no referee). RULES=game times referee under the game's rules (the peer plays battle.md's
+# rules, so the deviation column then compares different games); the default is
+# RULES=tavern, the rules the peer plays.
 #
 #   scripts/bench-battle.sh PEERS_DIR [BOARDS_DIR]
 set -euo pipefail
@@ -28,6 +30,8 @@ cd "$root"
 runs=${RUNS:-15}
 [[ $runs =~ ^[1-9][0-9]*$ ]] || die "RUNS=$runs: a positive number of runs"
 peer_only=${PEER_ONLY:-0}
+rules=${RULES:-tavern}
+[[ $rules == game || $rules == tavern ]] || die "RULES=$rules: game or tavern"
 insns=${INSNS:-0}
 if [[ $insns == 1 && $peer_only != 1 ]] && ! command -v valgrind >/dev/null; then
     die "INSNS=1 counts instructions with callgrind: install valgrind (apt-get install valgrind)"
@@ -71,7 +75,7 @@ time_runs() {
     for ((i = 0; i < runs; i++)); do
         t0=${EPOCHREALTIME//[!0-9]/}
         if [[ $peer_only != 1 ]]; then
-            "$referee" battle "$1" >"$work/referee.out"
+            "$referee" battle --rules "$rules" "$1" >"$work/referee.out"
         fi
         t1=${EPOCHREALTIME//[!0-9]/}
         "$peer" "${peer_args[@]}" "$1" >"$work/peer.out"
@@ -102,7 +106,7 @@ for board in "${boards[@]}"; do
         die "battle_mc failed on $board (status $?): $(head -1 "$work/peer.err")"
     if [[ $peer_only != 1 ]]; then
         status=0
-        "$referee" battle "$board" >"$work/referee.warm" 2>"$work/referee.err" || status=$?
+        "$referee" battle --rules "$rules" "$board" >"$work/referee.warm" 2>"$work/referee.err" || status=$?
         if ((status == 3)); then
             row="| $name | capacity | - | - | - |"
             [[ $insns == 1 ]] && row+=" - |"
@@ -124,11 +128,11 @@ for board in "${boards[@]}"; do
     m_ref=$(printf '%s\n' "${ref_ns[@]}" | median)
     ratio=$(awk -v a="$m_ref" -v b="$m_peer" 'BEGIN {printf "%.2f", (b > 0) ? a / b : 0}')
     ratios+=("$ratio")
-    rss=$(peak_kib "$referee" battle "$board")
+    rss=$(peak_kib "$referee" battle --rules "$rules" "$board")
     rss_rows+=("$rss $name")
     row="| $name | $m_ref | $m_peer | ${ratio}x | $rss |"
     if [[ $insns == 1 ]]; then
-        row+=" $(awk -v a="$(instructions "$referee" battle "$board")" 'BEGIN {printf "%.1f", a / 1e6}') |"
+        row+=" $(awk -v a="$(instructions "$referee" battle --rules "$rules" "$board")" 'BEGIN {printf "%.1f", a / 1e6}') |"
     fi
     echo "$row"
 done

@@ -201,6 +201,8 @@ pub struct Invocation {
     pub threads: usize,
     /// `battle --needs`: print the limits and scratch the board's search needs, not its odds.
     pub needs: bool,
+    /// `battle --rules tavern`: `battle.md`'s rules instead of the game's (the default).
+    pub tavern_rules: bool,
 }
 
 /// The general help text.
@@ -234,10 +236,15 @@ fn general_help() -> String {
 
 /// The help text of one problem.
 fn problem_help(problem: Problem) -> String {
+    let summary = match problem {
+        Problem::Battle => {
+            "a Battlegrounds fight, exact: the odds, each hero's death and damage (--rules tavern: battle.md's odds)"
+        }
+        _ => problem.summary(),
+    };
     let mut text = format!(
         "referee {name}: {summary}\n\nUsage: referee {name} [OPTIONS] [FILE]\n\nOptions:\n",
         name = problem.name(),
-        summary = problem.summary()
     );
     if problem.has_exact_mode() {
         text.push_str("      --exact    Print irreducible fractions p/q instead of 12-digit decimals\n");
@@ -260,9 +267,15 @@ fn problem_help(problem: Problem) -> String {
     }
     if problem == Problem::Battle {
         text.push_str(concat!(
-            "      --needs    Print what the board's search needs instead of its odds: the least\n",
-            "                 depth and steps (battle::Limits, the same on every target) and the\n",
-            "                 scratch words they take with the strategy (a firmware's buffer)\n",
+            "      --rules game|tavern\n",
+            "                 game: the fight as Battlegrounds plays it (default): the attack cycle's\n",
+            "                 marks, tokens, reborn as the base card, cleave, stealth, start of combat,\n",
+            "                 heroes; the odds, each hero's death and its damage distribution\n",
+            "                 tavern: battle.md's rules (fewest turns attacks; the odds only)\n",
+            "      --needs    With --rules tavern: print what the board's search needs instead of\n",
+            "                 its odds: the least depth and steps (battle::Limits, the same on every\n",
+            "                 target) and the scratch words they take with the strategy (a firmware's\n",
+            "                 buffer)\n",
         ));
     }
     if problem == Problem::Swiss {
@@ -331,6 +344,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     let mut threads = None;
     let mut only_files = false;
     let mut needs = false;
+    let mut tavern_rules = false;
     let mut rest = args[1..].iter();
     while let Some(arg) = rest.next() {
         let (flag, inline_value) = match arg.split_once('=') {
@@ -344,6 +358,13 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             }
             "--exact" if !only_files && inline_value.is_none() && problem.has_exact_mode() => options.exact = true,
             "--needs" if !only_files && inline_value.is_none() && problem == Problem::Battle => needs = true,
+            "--rules" if !only_files && problem == Problem::Battle => {
+                tavern_rules = match flag_value(flag, inline_value, &mut rest)? {
+                    "game" => false,
+                    "tavern" => true,
+                    other => return Err(format!("--rules expects 'game' or 'tavern', found '{other}'")),
+                };
+            }
             "--strategy" if strategies => strategy = Some(flag_value(flag, inline_value, &mut rest)?),
             "--table-kib" if strategies => {
                 let value = flag_value(flag, inline_value, &mut rest)?;
@@ -377,8 +398,11 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             _ => options.with_tavern(strategy),
         };
     }
+    if needs && problem == Problem::Battle && !tavern_rules {
+        return Err("--needs applies to --rules tavern only".to_owned());
+    }
     let threads = threads.unwrap_or_else(default_threads);
-    Ok(Command::Solve(Invocation { problem, options, file, threads, needs }))
+    Ok(Command::Solve(Invocation { problem, options, file, threads, needs, tavern_rules }))
 }
 
 /// The largest `--table-kib`: the host's whole scratch limit (64 MiB).

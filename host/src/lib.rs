@@ -80,6 +80,9 @@ pub fn run_with_stdin_file(
             Err(e) => write_failed(stderr, &e),
         },
         Ok(Command::Solve(invocation)) if invocation.needs => battle_needs(&invocation, stdin, stdout, stderr),
+        Ok(Command::Solve(invocation)) if invocation.problem == Problem::Battle && !invocation.tavern_rules => {
+            battle_game(&invocation, stdin, stdout, stderr)
+        }
         Ok(Command::Solve(invocation)) => solve(&invocation, stdin, stdin_file, stdout, stderr),
         Ok(Command::Standings(invocation)) => rank(&invocation, stdin, stdout, stderr),
         Ok(Command::Pair(invocation)) => pair_round(&invocation, stdin, stdout, stderr),
@@ -229,6 +232,43 @@ fn write_parts(parts: Vec<Answer>, stdout: &mut dyn Write, stderr: &mut dyn Writ
         }
     }
     EXIT_OK
+}
+
+/// The machine stack of a game-rules search: its turns in progress recurse (a few KiB each,
+/// at most `Limits::depth` of them; 13 KiB each with 1 024-bit numerators). Reserved, touched
+/// only as deep as the fight goes.
+const GAME_STACK_BYTES: usize = 1 << 30;
+
+/// `referee battle` under the game rules (the default): reads the whole fight and answers it
+/// ([`referee_core::battle::game::text::solve`]) on a thread with [`GAME_STACK_BYTES`] of stack.
+fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
+    let input = match read_input(invocation.file.as_deref(), stdin, &mut |_| None) {
+        Ok(bytes) => bytes,
+        Err((message, status)) => return report(stderr, &message, status),
+    };
+    let options = invocation.options;
+    let solved = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(GAME_STACK_BYTES)
+            .spawn_scoped(scope, || {
+                let mut answer = Answer::default();
+                let result = referee_core::battle::game::text::solve(
+                    &input,
+                    options.exact,
+                    options.battle,
+                    referee_core::battle::game::DEFAULT_LIMITS,
+                    &mut HeapScratch::default(),
+                    &mut answer,
+                );
+                (result, answer)
+            })
+            .map(|handle| handle.join())
+    });
+    match solved {
+        Ok(Ok((result, answer))) => finish(result, answer, stdout, stderr),
+        Ok(Err(_)) => report(stderr, "the game-rules search failed", EXIT_USAGE),
+        Err(e) => report(stderr, &format!("cannot start the game-rules search: {e}"), EXIT_USAGE),
+    }
 }
 
 /// `referee battle --needs`: reads the board and writes the limits and scratch words its

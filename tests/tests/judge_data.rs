@@ -10,6 +10,25 @@ use std::path::Path;
 use referee_core::judge::Problem;
 use referee_tests::{data_dir, expect_refusal, expected_refusal, inputs, referee};
 
+/// The flags that select the rules of `tests/data/<problem>`: `battle`'s cases there are
+/// `battle.md`'s (`--rules tavern`); the game rules' cases are `tests/data/battle-game`
+/// (`tests/tests/battle_game.rs`).
+fn rules(problem: Problem) -> &'static [&'static str] {
+    if problem == Problem::Battle {
+        &["--rules", "tavern"]
+    } else {
+        &[]
+    }
+}
+
+/// `problem`'s name and its rules' flags, then `flags`.
+fn args<'a>(problem: Problem, flags: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![problem.name()];
+    args.extend_from_slice(rules(problem));
+    args.extend_from_slice(flags);
+    args
+}
+
 #[test]
 fn every_problem_has_judge_data() {
     for problem in Problem::ALL {
@@ -26,9 +45,7 @@ fn public_cases_match_byte_for_byte() {
             let bytes = std::fs::read(&input).unwrap();
             for (extension, flags) in [("out", &[][..]), ("exact", &["--exact"][..])] {
                 let Ok(expected) = std::fs::read(input.with_extension(extension)) else { continue };
-                let mut args = vec![problem.name()];
-                args.extend_from_slice(flags);
-                let outcome = referee(&args, &bytes);
+                let outcome = referee(&args(*problem, flags), &bytes);
                 assert_eq!(outcome.status, 0, "{}: {}", input.display(), outcome.stderr);
                 assert!(
                     outcome.stdout == expected,
@@ -50,7 +67,7 @@ fn invalid_cases_are_refused_with_their_err_line() {
     for problem in Problem::ALL {
         for input in inputs(&format!("invalid/{}", problem.name())) {
             let bytes = std::fs::read(&input).unwrap();
-            let outcome = referee(&[problem.name()], &bytes);
+            let outcome = referee(&args(*problem, &[]), &bytes);
             let _ = expect_refusal(&outcome, &input.display().to_string());
             let expected = expected_refusal(&input, &outcome.stderr);
             assert_eq!(outcome.stderr, expected, "{}: stderr against its .err", input.display());
@@ -118,9 +135,9 @@ fn line_ends_and_a_byte_order_mark_change_nothing() {
     for problem in Problem::ALL {
         for input in inputs(problem.name()).into_iter().chain(inputs(&format!("invalid/{}", problem.name()))) {
             let bytes = std::fs::read(&input).unwrap();
-            let plain = referee(&[problem.name()], &bytes);
+            let plain = referee(&args(*problem, &[]), &bytes);
             for (spelling, variant) in spellings(&bytes) {
-                let outcome = referee(&[problem.name()], &variant);
+                let outcome = referee(&args(*problem, &[]), &variant);
                 let same =
                     (outcome.status, &outcome.stdout, &outcome.stderr) == (plain.status, &plain.stdout, &plain.stderr);
                 assert!(same, "{} with {spelling}: {}", input.display(), outcome.stderr);

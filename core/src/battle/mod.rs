@@ -53,6 +53,7 @@
 //! [`text::solve_from`] down, at most 3.9 KiB for the usual widths (the search itself 2.2 KiB)
 //! and 7.3 KiB with wide numerators (measured from the frames of the build).
 
+pub mod game;
 #[cfg(feature = "alloc")]
 mod memo;
 mod outcome;
@@ -112,6 +113,22 @@ impl Keywords {
     pub const WINDFURY: Self = Self(16);
     /// `R`: the first death returns the minion with 1 health and its other starting keywords.
     pub const REBORN: Self = Self(32);
+    /// `S` (game rules only, [`game`]): stealth, not a target until it swings.
+    pub const STEALTH: Self = Self(64);
+    /// `C` (game rules only, [`game`]): cleave, the target's neighbours are hit too.
+    pub const CLEAVE: Self = Self(128);
+    /// The keywords of the game rules ([`game`]) with their letters: [`Keywords::LETTERS`],
+    /// then `S` and `C`.
+    pub const GAME_LETTERS: [(u8, Self); 8] = [
+        (b'T', Self::TAUNT),
+        (b'D', Self::DIVINE_SHIELD),
+        (b'P', Self::POISONOUS),
+        (b'V', Self::VENOMOUS),
+        (b'W', Self::WINDFURY),
+        (b'R', Self::REBORN),
+        (b'S', Self::STEALTH),
+        (b'C', Self::CLEAVE),
+    ];
     /// Every keyword with its letter in the judge format, in the order the format lists them.
     pub const LETTERS: [(u8, Self); 6] = [
         (b'T', Self::TAUNT),
@@ -129,6 +146,43 @@ impl Keywords {
     #[must_use]
     pub fn from_letter(letter: u8) -> Option<Self> {
         Self::LETTERS.iter().find(|(l, _)| *l == letter).map(|&(_, k)| k)
+    }
+
+    /// The keyword written `letter` under the game rules (`T`, `D`, `P`, `V`, `W`, `R`, `S`,
+    /// `C`), if any.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn from_game_letter(letter: u8) -> Option<Self> {
+        Self::GAME_LETTERS.iter().find(|(l, _)| *l == letter).map(|&(_, k)| k)
+    }
+
+    /// `self` without the keywords of `other`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn without(self, other: Self) -> Self {
+        Self(self.0 & !other.0)
+    }
+
+    /// The keywords as bits, in the order of [`Keywords::GAME_LETTERS`] (bit 0 is `T`).
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// The keywords whose bits are set in `bits` (the order of [`Keywords::GAME_LETTERS`]).
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn from_bits(bits: u8) -> Self {
+        Self(bits)
     }
 
     /// Whether every keyword of `other` is in `self`.

@@ -27,7 +27,7 @@ const CHUNKS: [(u64, u16); 4] =
     [(1 << 63, 63), (12_157_665_459_056_928_801, 40), (7_450_580_596_923_828_125, 27), (3_909_821_048_582_988_049, 22)];
 
 /// The exponents of 2, 3, 5, 7 in `k`, for `k` in `1..=7` (index 0 unused).
-const FACTORS: [[u16; 4]; 8] =
+pub(super) const FACTORS: [[u16; 4]; 8] =
     [[0; 4], [0; 4], [1, 0, 0, 0], [0, 1, 0, 0], [2, 0, 0, 0], [0, 0, 1, 0], [1, 1, 0, 0], [0, 0, 0, 1]];
 
 /// An unsigned integer of fixed width with the checked operations an outcome needs.
@@ -211,7 +211,7 @@ impl<N: Numerator> Outcome<N> {
 /// # Errors
 /// [`TooWide`] when it does not fit.
 #[inline]
-fn scaled<N: Numerator>(mut value: N, from: [u16; 4], to: [u16; 4]) -> Result<N, TooWide> {
+pub(super) fn scaled<N: Numerator>(mut value: N, from: [u16; 4], to: [u16; 4]) -> Result<N, TooWide> {
     for (p, (&to, &from)) in to.iter().zip(&from).enumerate() {
         let mut up = to - from;
         if up == 0 {

@@ -200,7 +200,7 @@ pub fn solve_needs<W: Write + ?Sized>(
 }
 
 /// A search that cannot run is refused at the start of the input, where the board is.
-fn refused(error: SearchError) -> Error {
+pub(super) fn refused(error: SearchError) -> Error {
     Error::new(Position { line: 1, column: 1 }, odds_error(error))
 }
 

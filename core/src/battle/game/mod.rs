@@ -1,0 +1,596 @@
+//! `battle` under the game's rules (`battle-game.md`): a Battlegrounds fight as the game plays
+//! it, exact, with the damage to the losing hero.
+//!
+//! # Rules
+//! Each side has `1..=7` [`Card`]s (attack, health, the eight [`Keywords`] `T D P V W R S C`,
+//! a tavern tier, and at most one effect of each kind: a deathrattle that summons `k` tokens,
+//! what a reborn minion returns as, start-of-combat damage) and a [`Hero`] (tier and health);
+//! the fight has a damage cap. The side with more minions attacks first (even: a coin); before
+//! the first attack a coin picks the side whose start-of-combat shots fire first. A side
+//! attacks with its leftmost minion of attack `> 0` not yet marked in the attack cycle (every
+//! mark cleared when none is left); the minions it passes are marked *passed*, it is marked
+//! *attacked*; tokens and reborn copies take the mark of their slot. Targets are uniform among
+//! the visible (not stealthed) enemies, among their taunts if any. Deaths are resolved after
+//! every swing and every shot: deathrattle tokens into the slot of the dead, then reborn copies,
+//! while the side has room. The winner deals its hero's tier plus the tiers of its survivors to
+//! the loser's hero, capped; a tie deals nothing. The full rules are the spec's; each sentence
+//! is implemented where the comments cite it.
+//!
+//! # How it is computed
+//! A depth-first search over the states at the start of each turn and of each start-of-combat
+//! shot, merged through an exact key (`state`: 7 words when every health is below `2^18`,
+//! else 14): every minion's kind (which input minion it
+//! comes from: the minion itself, its reborn copy, its token, or the token's reborn copy — so
+//! a board that grows with tokens has its own key), its health, its current keywords, its mark
+//! and its shots left; the side to move and the phase. Attack, tier and effects are fixed by
+//! the kind. Each state's value is the exact distribution of the ends of the fight from it:
+//! a tie, or a winner with the sum `s ∈ 1..=49` of its survivors' tiers ([`CLASSES`] ends): the
+//! hero damage and the death of each hero follow from the end, the heroes and the cap, so one
+//! search answers all of them.
+//!
+//! Two strategies cache the states ([`Strategy`]): a heap memo (feature `alloc`; at most
+//! `MEMO_STATES` states, about 150 to 200 bytes each, past which states are searched without being
+//! stored), or a
+//! direct-mapped table in the caller's scratch words ([`slot_words`] a state; a state whose
+//! distribution has more than [`SLOT_ENDS`] ends is not stored there). Both give identical
+//! answers: a value is exact whatever was cached. The turns in progress recurse on the
+//! machine's stack (about 5 KiB each with 128-bit numerators in an optimised x86-64 build:
+//! [`Limits::depth`] bounds them, a longer fight is refused with [`SearchError::Depth`]; a
+//! search that needs 1 024-bit numerators, whose distributions are 8 times larger, gets an
+//! eighth of the depth, so a limit bounds the machine stack either way); [`Limits::steps`]
+//! bounds the time.
+//!
+//! # The bound of the numbers
+//! Every random choice is among `k ≤ 7` equally likely targets or is a coin, so every
+//! probability is `p / (2^a·3^b·5^c·7^d)`, and a distribution is kept as one numerator an end
+//! over one common such denominator, in lowest terms (no prime of the denominator divides
+//! every numerator). The start is two coins (four when the counts are even), then each shot or
+//! swing one choice among `k ≤ 7`; the least common multiple of all such `k` is
+//! `420 = 2^2·3·5·7`, so the value of a state from which no path makes more than `c` choices
+//! has a denominator dividing `4·420^c`, and every partial sum on the way too. Numerators are
+//! at most their denominator (probabilities), so `B`-bit numerators hold every fight with
+//! `2 + c·log2(420) < B`: 14 choices for `u128`, 116 for the 1 024-bit numerators the search
+//! retries with when `u128` overflows, and in practice far longer fights (two-way choices are
+//! one bit each). Everything is checked arithmetic: a fight whose exact answer needs more is
+//! refused with [`SearchError::Precision`], never wrapped. Healths are kept in `u32`
+//! (`≤ 10^9`, damage saturates at 0, which is death); attacks and shot damage are at most
+//! `10^9`; hero damage is at most `7 + 7·7 = 56` ([`MAX_DAMAGE`]).
+//!
+//! # Complexity
+//! Time: the states expanded (at most [`Limits::steps`]), each `O(t·(n + e))` for `t ≤ 7`
+//! targets (49 with windfury), `n ≤ 14` minions and the `e ≤ 99` ends of a distribution.
+//! Memory: the cache, and the machine's stack: one distribution of [`CLASSES`] numerators a
+//! turn in progress (1.6 KiB with `u128`, 13 KiB with 1 024-bit numerators).
+
+mod dist;
+mod search;
+
+#[cfg(feature = "alloc")]
+pub use search::MEMO_STATES;
+mod state;
+pub mod text;
+
+use core::fmt;
+
+pub use super::{Keywords, Limits, SearchError, Strategy};
+pub use crate::odds::{Odds, Probability, MAX_MINIONS};
+
+use super::outcome::Numerator;
+use super::wide::{self, Wide};
+use crate::scratch::{CapacityError, Scratch};
+use dist::Dist;
+
+/// The largest attack, health, or start-of-combat damage (of a minion or of a token).
+pub const MAX_VALUE: u32 = 1_000_000_000;
+/// The highest tavern tier (of a minion or of a hero).
+pub const MAX_TIER: u8 = 7;
+/// The most tokens of a deathrattle, or shots of a start-of-combat effect.
+pub const MAX_COPIES: u8 = 7;
+/// The largest hero health (health plus armor).
+pub const MAX_HERO_HEALTH: u32 = 1000;
+/// The largest damage cap (`0` is none).
+pub const MAX_CAP: u32 = 1000;
+/// The largest hero damage: a tier-7 hero and seven tier-7 survivors.
+pub const MAX_DAMAGE: usize = 56;
+/// The ends of a fight a distribution tells apart: a tie, and each side winning with each sum
+/// `1..=49` of its survivors' tiers.
+pub const CLASSES: usize = 1 + 2 * 49;
+/// The most ends a state of the fixed table holds (a state with more is searched, not stored).
+pub const SLOT_ENDS: usize = 8;
+/// Probabilities of an answer: the three outcomes, the two deaths, the damages `1..=56` to
+/// each hero.
+const ANSWER_PARTS: usize = 3 + 2 + 2 * MAX_DAMAGE;
+/// Words of the caller's scratch that hold an answer whose numerators need more than 128 bits
+/// (1 024 bits each); [`words_needed`] is never below it.
+pub const ANSWER_WORDS: usize = ANSWER_PARTS * (super::WIDE_BITS as usize / 32);
+
+/// The limits of `referee battle` under the game rules: 32 768 turns in progress (each a level
+/// of the machine's stack, about 5 KiB in an optimised x86-64 build: 160 MiB at most, 4 096
+/// turns with 1 024-bit numerators; the host gives the search a thread of 1 GiB of reserved
+/// stack) and 2^26 states expanded (about a minute at worst).
+pub const DEFAULT_LIMITS: Limits = Limits { depth: 1 << 15, steps: 1 << 26 };
+
+/// The token a deathrattle summons: attack, health and keywords (no effect, tier 1; with `R`
+/// it returns once as itself).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Token {
+    /// Attack, `0..=`[`MAX_VALUE`].
+    pub attack: u32,
+    /// Health, `1..=`[`MAX_VALUE`].
+    pub health: u32,
+    /// Keywords.
+    pub keywords: Keywords,
+}
+
+/// Deathrattle: summon `count` copies of `token`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Summon {
+    /// How many, `1..=`[`MAX_COPIES`].
+    pub count: u8,
+    /// The token.
+    pub token: Token,
+}
+
+/// Reborn as: the attack and keywords a reborn minion returns with (its base card's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct RebornAs {
+    /// Attack, `0..=`[`MAX_VALUE`].
+    pub attack: u32,
+    /// Keywords (`R` is dropped: a reborn copy never has it).
+    pub keywords: Keywords,
+}
+
+/// Start of combat: `damage` to a random enemy minion, `times` times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Shots {
+    /// Damage of a shot, `1..=`[`MAX_VALUE`].
+    pub damage: u32,
+    /// Shots, `1..=`[`MAX_COPIES`].
+    pub times: u8,
+}
+
+/// A minion at the start of the fight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Card {
+    /// Attack, `0..=`[`MAX_VALUE`].
+    pub attack: u32,
+    /// Health, `1..=`[`MAX_VALUE`].
+    pub health: u32,
+    /// Keywords.
+    pub keywords: Keywords,
+    /// Tavern tier, `1..=`[`MAX_TIER`].
+    pub tier: u8,
+    /// Its deathrattle, if any.
+    pub summon: Option<Summon>,
+    /// What it returns as (only with `R`; default: its own attack and keywords less `R`).
+    pub reborn_as: Option<RebornAs>,
+    /// Its start-of-combat effect, if any.
+    pub shots: Option<Shots>,
+}
+
+impl Card {
+    /// A minion of `attack`, `health` and `keywords`, tier 1, no effect.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn new(attack: u32, health: u32, keywords: Keywords) -> Self {
+        Self { attack, health, keywords, tier: 1, summon: None, reborn_as: None, shots: None }
+    }
+}
+
+/// A hero: its tavern tier and its health (plus armor).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Hero {
+    /// Tavern tier, `1..=`[`MAX_TIER`].
+    pub tier: u8,
+    /// Health plus armor, `1..=`[`MAX_HERO_HEALTH`].
+    pub health: u32,
+}
+
+impl Hero {
+    /// The hero of a board without hero fields: tier 1, health 1000.
+    pub const DEFAULT: Self = Self { tier: 1, health: 1000 };
+}
+
+/// Why a fight cannot be built ([`Fight::new`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
+pub enum FightError {
+    /// A side (0 = Alice, 1 = Bob) has no minion or more than [`MAX_MINIONS`].
+    Count {
+        /// The side.
+        side: usize,
+        /// Its number of minions.
+        count: usize,
+    },
+    /// A value of a minion (or of its effects) is out of its range.
+    Minion {
+        /// The side.
+        side: usize,
+        /// The minion's 0-based place from the left.
+        index: usize,
+        /// Which value.
+        what: &'static str,
+    },
+    /// A hero's tier or health is out of range.
+    Hero {
+        /// The side.
+        side: usize,
+    },
+    /// The damage cap is above [`MAX_CAP`].
+    Cap,
+}
+
+impl fmt::Display for FightError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = |side: usize| if side == 0 { "Alice" } else { "Bob" };
+        match *self {
+            Self::Count { side, count } => {
+                write!(f, "{} has {count} minions: a side has 1..={MAX_MINIONS}", name(side))
+            }
+            Self::Minion { side, index, what } => {
+                write!(f, "{}'s minion {}: {what} out of range", name(side), index + 1)
+            }
+            Self::Hero { side } => {
+                write!(f, "{}'s hero: tier 1..={MAX_TIER}, health 1..={MAX_HERO_HEALTH}", name(side))
+            }
+            Self::Cap => write!(f, "the damage cap is 0..={MAX_CAP}"),
+        }
+    }
+}
+
+impl core::error::Error for FightError {}
+
+/// A fight: each side's minions (left to right) and hero, and the damage cap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fight {
+    sides: [[Card; MAX_MINIONS]; 2],
+    counts: [usize; 2],
+    heroes: [Hero; 2],
+    cap: u32,
+}
+
+impl Fight {
+    /// The fight of `alice` against `bob` (left to right), with `heroes` (Alice's, Bob's) and
+    /// the damage `cap` (`0` for none).
+    ///
+    /// # Errors
+    /// [`FightError::Count`] unless each side has `1..=7` minions, [`FightError::Minion`],
+    /// [`FightError::Hero`] or [`FightError::Cap`] for a value out of range (a reborn-as on a
+    /// minion without `R` is out of range too).
+    ///
+    /// # Complexity
+    /// `O(n + m)`.
+    pub fn new(alice: &[Card], bob: &[Card], heroes: [Hero; 2], cap: u32) -> Result<Self, FightError> {
+        let mut sides = [[Card::new(0, 1, Keywords::NONE); MAX_MINIONS]; 2];
+        for (side, (cards, out)) in [alice, bob].into_iter().zip(&mut sides).enumerate() {
+            if !(1..=MAX_MINIONS).contains(&cards.len()) {
+                return Err(FightError::Count { side, count: cards.len() });
+            }
+            for (index, card) in cards.iter().enumerate() {
+                if let Some(what) = card_error(card) {
+                    return Err(FightError::Minion { side, index, what });
+                }
+            }
+            for (slot, card) in out.iter_mut().zip(cards) {
+                *slot = *card;
+            }
+            let hero = heroes[side];
+            if !(1..=MAX_TIER).contains(&hero.tier) || !(1..=MAX_HERO_HEALTH).contains(&hero.health) {
+                return Err(FightError::Hero { side });
+            }
+        }
+        if cap > MAX_CAP {
+            return Err(FightError::Cap);
+        }
+        Ok(Self { sides, counts: [alice.len(), bob.len()], heroes, cap })
+    }
+
+    /// Alice's minions, then Bob's (`side` 0 or 1; any other is Bob's).
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn side(&self, side: usize) -> &[Card] {
+        let side = side.min(1);
+        // `counts[side] <= MAX_MINIONS` (`Fight::new`): the fallback is never taken.
+        self.sides[side].get(..self.counts[side]).unwrap_or_default()
+    }
+
+    /// Alice's hero, then Bob's.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn heroes(&self) -> [Hero; 2] {
+        self.heroes
+    }
+
+    /// The damage cap (`0`: none).
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn cap(&self) -> u32 {
+        self.cap
+    }
+}
+
+/// What is out of range in `card`, if anything.
+fn card_error(card: &Card) -> Option<&'static str> {
+    let value = |v: u32| v <= MAX_VALUE;
+    let health = |v: u32| (1..=MAX_VALUE).contains(&v);
+    let copies = |k: u8| (1..=MAX_COPIES).contains(&k);
+    if !value(card.attack) {
+        return Some("attack");
+    }
+    if !health(card.health) {
+        return Some("health");
+    }
+    if !(1..=MAX_TIER).contains(&card.tier) {
+        return Some("tier");
+    }
+    if let Some(Summon { count, token }) = card.summon {
+        if !copies(count) || !value(token.attack) || !health(token.health) {
+            return Some("deathrattle");
+        }
+    }
+    if let Some(r) = card.reborn_as {
+        if !value(r.attack) || !card.keywords.contains(Keywords::REBORN) {
+            return Some("reborn as");
+        }
+    }
+    if let Some(Shots { damage, times }) = card.shots {
+        if !health(damage) || !copies(times) {
+            return Some("start of combat");
+        }
+    }
+    None
+}
+
+/// The exact answer of a fight: the odds (Alice wins, Bob wins, tie), the probability that
+/// each hero dies, and the distribution of the damage each hero takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Answer<'a> {
+    odds: Odds<'a>,
+    dies: [Probability<'a>; 2],
+    damage: [[Probability<'a>; MAX_DAMAGE + 1]; 2],
+}
+
+impl<'a> Answer<'a> {
+    /// Alice wins, Bob wins, tie.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn odds(&self) -> Odds<'a> {
+        self.odds
+    }
+
+    /// The probability that the hero of `side` (0 Alice, 1 Bob) dies.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn dies(&self, side: usize) -> Probability<'a> {
+        self.dies[side.min(1)]
+    }
+
+    /// The probability that the hero of `side` (0 Alice, 1 Bob) takes exactly `damage`
+    /// (zero beyond [`MAX_DAMAGE`]; a damage of 0 is the probability that it does not lose,
+    /// which this does not give: it is 0 here).
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn damage(&self, side: usize, damage: usize) -> Probability<'a> {
+        self.damage[side.min(1)].get(damage).copied().unwrap_or(Probability::ZERO)
+    }
+}
+
+/// Scratch words of one fixed-table state with numerators of `numerator_words` words: the key,
+/// the exponents, the count of ends and their classes, and [`SLOT_ENDS`] numerators.
+///
+/// # Complexity
+/// `O(1)`.
+#[must_use]
+pub const fn slot_words(numerator_words: usize) -> Option<usize> {
+    match numerator_words.checked_mul(SLOT_ENDS) {
+        Some(nums) => nums.checked_add(state::KEY_WORDS * 2 + 2 + 1 + SLOT_ENDS / 4),
+        None => None,
+    }
+}
+
+/// Words of a [`Strategy::Fixed`] table that holds `states` states with 128-bit numerators
+/// (a search that needs 1 024-bit ones fits fewer in the same words), if that fits a `usize`:
+/// the `table_words` to give for a fight whose state count is known.
+///
+/// ```
+/// use referee_core::battle::game;
+///
+/// const TABLE: usize = match game::table_words(4096) {
+///     Some(words) => words,
+///     None => panic!("too large"),
+/// };
+/// assert_eq!(Some(TABLE), game::slot_words(4).map(|slot| slot * 4096));
+/// ```
+///
+/// # Complexity
+/// `O(1)`.
+#[must_use]
+pub const fn table_words(states: u32) -> Option<usize> {
+    match slot_words(4) {
+        Some(slot) => slot.checked_mul(states as usize),
+        None => None,
+    }
+}
+
+/// Scratch words a search of the game rules with `strategy` within `limits` needs, if that fits
+/// a `usize`: the table of [`Strategy::Fixed`] and at least [`ANSWER_WORDS`] (the turns in
+/// progress are on the machine's stack, bounded by [`Limits::depth`]). The same on every
+/// target.
+///
+/// ```
+/// use referee_core::battle::{game, Limits, Strategy};
+///
+/// const WORDS: usize = match game::words_needed(Strategy::Fixed { table_words: 1 << 16 }, Limits::DEFAULT) {
+///     Some(words) => words,
+///     None => panic!("too large"),
+/// };
+/// assert_eq!(WORDS, 1 << 16);
+/// ```
+///
+/// # Complexity
+/// `O(1)`.
+#[must_use]
+pub const fn words_needed(strategy: Strategy, limits: Limits) -> Option<usize> {
+    // The limits bound the machine's stack and the time, not the scratch.
+    let _ = limits;
+    let table = strategy.table_words();
+    if table < ANSWER_WORDS {
+        Some(ANSWER_WORDS)
+    } else {
+        Some(table)
+    }
+}
+
+/// The exact answer of `fight` under the game rules, searched with `strategy` within
+/// `limits`, in `scratch` (a probability whose numerator needs more than 128 bits is written
+/// into it: the [`Answer`] then borrows it).
+///
+/// ```
+/// use referee_core::battle::game::{self, Card, Fight, Hero, Keywords, Limits, Strategy};
+///
+/// let mut words = vec![0u32; game::ANSWER_WORDS.max(4096)];
+/// let plain = |a, h| Card::new(a, h, Keywords::NONE);
+/// // `1/1R 2/5` against `4/5`: the reborn 1/1 attacks again before the 2/5 does: a tie.
+/// let reborn = Card::new(1, 1, Keywords::REBORN);
+/// let fight = Fight::new(&[reborn, plain(2, 5)], &[plain(4, 5)], [Hero::DEFAULT; 2], 0)?;
+/// let answer = game::solve(&fight, Strategy::Fixed { table_words: 4096 }, Limits::DEFAULT, &mut words[..])?;
+/// assert!(answer.odds().tie().is_one());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`SearchError::Capacity`] when `scratch` cannot provide [`words_needed`],
+/// [`SearchError::OutOfMemory`] when the memo cannot grow, [`SearchError::Precision`] beyond
+/// 1 024-bit numerators, [`SearchError::Depth`] or [`SearchError::Steps`] beyond `limits`.
+///
+/// # Complexity
+/// Proportional to the states searched; see the module docs.
+pub fn solve<'s>(
+    fight: &Fight,
+    strategy: Strategy,
+    limits: Limits,
+    scratch: &'s mut (impl Scratch + ?Sized),
+) -> Result<Answer<'s>, SearchError> {
+    let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
+    let kinds = state::Kinds::new(fight);
+    let total = match search::run::<u128>(&kinds, strategy, limits, words) {
+        Ok(dist) => dist.widen(Wide::from),
+        Err(search::Stop::TooWide) => match search::run::<Wide>(&kinds, strategy, limits, words) {
+            Ok(dist) => dist,
+            Err(search::Stop::TooWide) => return Err(SearchError::Precision),
+            Err(search::Stop::Error(e)) => return Err(e),
+        },
+        Err(search::Stop::Error(e)) => return Err(e),
+    };
+    answer(fight, &total, words)
+}
+
+/// The answer from the distribution of the ends, its wide numerators written into `words`.
+fn answer<'s>(fight: &Fight, total: &Dist<Wide>, words: &'s mut [u32]) -> Result<Answer<'s>, SearchError> {
+    // Parts: 0..3 the outcomes, 3..5 the deaths, then Alice's damages 1..=56, Bob's.
+    let mut parts = [Wide::ZERO; ANSWER_PARTS];
+    let add = |parts: &mut [Wide; ANSWER_PARTS], i: usize, n: Wide| -> Result<(), SearchError> {
+        let slot = parts.get_mut(i).ok_or(SearchError::Precision)?;
+        *slot = slot.checked_add(n).ok_or(SearchError::Precision)?;
+        Ok(())
+    };
+    for (class, &n) in total.num.iter().enumerate() {
+        if n == Wide::ZERO {
+            continue;
+        }
+        let Some((winner, sum)) = dist::class_end(class) else {
+            add(&mut parts, 2, n)?;
+            continue;
+        };
+        let loser = winner ^ 1;
+        let mut damage = u32::from(fight.heroes[winner].tier) + sum;
+        if fight.cap != 0 {
+            damage = damage.min(fight.cap);
+        }
+        add(&mut parts, winner, n)?;
+        if damage >= fight.heroes[loser].health {
+            add(&mut parts, 3 + loser, n)?;
+        }
+        let d = usize::try_from(damage).unwrap_or(MAX_DAMAGE).clamp(1, MAX_DAMAGE);
+        add(&mut parts, 5 + loser * MAX_DAMAGE + d - 1, n)?;
+    }
+    let per = super::WIDE_BITS as usize / 32;
+    let words = words
+        .get_mut(..ANSWER_WORDS)
+        .ok_or(SearchError::Capacity(CapacityError { needed: ANSWER_WORDS, capacity: 0 }))?;
+    let mut chunks = words.chunks_mut(per);
+    let mut probabilities = [Probability::ZERO; ANSWER_PARTS];
+    for (out, &n) in probabilities.iter_mut().zip(&parts) {
+        let (n, exps) = wide::reduced(n, total.exps);
+        let chunk = chunks.next();
+        *out = match (n.to_u128(), chunk) {
+            (Some(small), _) => Probability::small(small, exps),
+            (None, Some(chunk)) => {
+                super::table::Words::write(&n, chunk);
+                Probability::from_reduced_words(chunk, exps)
+            }
+            (None, None) => return Err(SearchError::Precision),
+        };
+    }
+    let [alice, bob, tie, alice_dies, bob_dies, rest @ ..] = probabilities;
+    let mut damage = [[Probability::ZERO; MAX_DAMAGE + 1]; 2];
+    for (i, p) in rest.into_iter().enumerate() {
+        let (side, d) = (i / MAX_DAMAGE, i % MAX_DAMAGE + 1);
+        if let Some(slot) = damage.get_mut(side).and_then(|s| s.get_mut(d)) {
+            *slot = p;
+        }
+    }
+    Ok(Answer { odds: Odds::new(alice, bob, tie), dies: [alice_dies, bob_dies], damage })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::ToString;
+    use std::vec;
+
+    #[test]
+    fn wide_answers_are_written_into_the_scratch() {
+        // Alice wins with survivors' tiers 2 with probability 1 / 2^200, else a tie.
+        let fight =
+            Fight::new(&[Card::new(1, 1, Keywords::NONE)], &[Card::new(1, 1, Keywords::NONE)], [Hero::DEFAULT; 2], 0)
+                .unwrap();
+        let mut dist = Dist::<Wide>::ZERO;
+        let one = Wide::from(1u64);
+        dist.num[dist::class_of(0, 2)] = one;
+        dist.num[0] = (one << 200) - one;
+        dist.mask = 1 | 1 << dist::class_of(0, 2);
+        dist.exps = [200, 0, 0, 0];
+        let mut words = vec![0u32; ANSWER_WORDS];
+        let answer = answer(&fight, &dist, &mut words).unwrap();
+        let tiny = answer.odds().alice();
+        assert!(tiny.to_fraction().is_none() && !tiny.is_zero());
+        assert_eq!(answer.damage(1, 3), tiny, "Bob's hero takes 1 + 2");
+        assert!(answer.dies(1).is_zero() && answer.odds().bob().is_zero());
+        assert!(answer.odds().tie().to_string().ends_with(&tiny.to_string()[2..]));
+        assert_eq!(answer.odds().tie().decimal(12).to_string(), "1.000000000000");
+        let mut short = vec![0u32; ANSWER_WORDS - 1];
+        assert!(super::answer(&fight, &dist, &mut short).is_err());
+    }
+}

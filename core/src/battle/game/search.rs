@@ -1,0 +1,392 @@
+//! The depth-first search of the game rules, generic over the numerator width and the cache:
+//! the states at the start of each turn and of each start-of-combat shot are looked up by
+//! their exact key; a miss is expanded, its value (the distribution of the ends) stored.
+
+use super::super::outcome::Numerator;
+use super::super::table::Words;
+use super::dist::{class_of, Dist};
+use super::state::{Kinds, State, ATTACKED, COMPACT_KEY, PASSED, TURN, WIDE_KEY};
+use super::{Keywords, Limits, SearchError, Strategy, SLOT_ENDS};
+
+pub(super) use super::super::search::Stop;
+
+/// Where the search looks states up (by keys of `W` words) and stores their values.
+trait Cache<N, const W: usize> {
+    /// Adds the value stored for `key` into `into`; whether there was one.
+    fn get(&mut self, key: &[u64; W], into: &mut Dist<N>) -> Result<bool, Stop>;
+
+    /// Offers the value of `key`; the cache may keep it or drop it.
+    fn put(&mut self, key: &[u64; W], value: &Dist<N>) -> Result<(), SearchError>;
+}
+
+/// A value as the memo keeps it: the exponents, the mask of its non-zero ends and their
+/// numerators in the mask's order.
+#[cfg(feature = "alloc")]
+struct Stored<N> {
+    exps: [u16; 4],
+    mask: u128,
+    nums: alloc::boxed::Box<[N]>,
+}
+
+/// The most states the memo stores (about 200 bytes each with 128-bit numerators on a 64-bit
+/// host: 400 MiB at most); past it, states are searched without being stored.
+#[cfg(feature = "alloc")]
+pub const MEMO_STATES: usize = 1 << 21;
+
+/// The heap memo: every state, its value's non-zero ends.
+#[cfg(feature = "alloc")]
+struct Memo<N, const W: usize> {
+    map: hashbrown::HashMap<[u64; W], Stored<N>>,
+}
+
+#[cfg(feature = "alloc")]
+impl<N: Numerator, const W: usize> Cache<N, W> for Memo<N, W> {
+    #[inline]
+    fn get(&mut self, key: &[u64; W], into: &mut Dist<N>) -> Result<bool, Stop> {
+        let Some(stored) = self.map.get(key) else { return Ok(false) };
+        into.add_parts(stored.exps, super::dist::Mask(stored.mask).zip(stored.nums.iter().copied()))?;
+        Ok(true)
+    }
+
+    fn put(&mut self, key: &[u64; W], value: &Dist<N>) -> Result<(), SearchError> {
+        let len = self.map.len();
+        if len >= MEMO_STATES {
+            return Ok(());
+        }
+        self.map.try_reserve(1).map_err(|_| SearchError::OutOfMemory { wanted: len + 1, stored: len })?;
+        let nums: alloc::vec::Vec<N> = value.parts().map(|(_, n)| n).collect();
+        self.map.insert(*key, Stored { exps: value.exps, mask: value.mask, nums: nums.into_boxed_slice() });
+        Ok(())
+    }
+}
+
+/// The fixed table: direct-mapped slots of [`super::slot_words`] words in the caller's
+/// scratch (an all-zero key is an empty slot: a searched state always has minions).
+struct Table<'s> {
+    words: &'s mut [u32],
+    slot: usize,
+    slots: usize,
+}
+
+impl<'s> Table<'s> {
+    /// A table over `words` for keys of `key_words` words and numerators `N`.
+    fn new<N: Words>(words: &'s mut [u32], key_words: usize) -> Self {
+        // A slot as `super::slot_words` counts it, with this key's words.
+        let slot = super::slot_words(N::WORDS)
+            .map_or(usize::MAX, |s| s.saturating_sub(2 * WIDE_KEY.saturating_sub(key_words)));
+        let slots = words.len() / slot.max(1);
+        Self { words, slot, slots }
+    }
+
+    fn place<const W: usize>(&self, key: &[u64; W]) -> usize {
+        let mut h = 0u64;
+        for &w in key {
+            h = (h.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+        let slots = u64::try_from(self.slots.max(1)).unwrap_or(1);
+        usize::try_from((h >> 16) % slots).unwrap_or(0) * self.slot
+    }
+}
+
+/// The key in words (the first `2W` of them).
+fn key_words<const W: usize>(key: &[u64; W]) -> [u32; 2 * WIDE_KEY] {
+    let mut out = [0u32; 2 * WIDE_KEY];
+    for (pair, &k) in out.chunks_mut(2).zip(key) {
+        pair.copy_from_slice(&[super::super::table::low(k), super::super::table::high(k)]);
+    }
+    out
+}
+
+impl<N: Numerator + Words, const W: usize> Cache<N, W> for Table<'_> {
+    fn get(&mut self, key: &[u64; W], into: &mut Dist<N>) -> Result<bool, Stop> {
+        if self.slots == 0 {
+            return Ok(false);
+        }
+        let at = self.place(key);
+        let Some(slot) = self.words.get(at..at + self.slot) else { return Ok(false) };
+        let (stored, rest) = slot.split_at(2 * W);
+        if stored != key_words(key).get(..2 * W).unwrap_or_default() {
+            return Ok(false);
+        }
+        let [e01, e23, len, ..] = *rest else { return Ok(false) };
+        let half = |w: u32| u16::try_from(w & 0xffff).unwrap_or(0);
+        let exps = [half(e01), half(e01 >> 16), half(e23), half(e23 >> 16)];
+        let classes = rest.get(3..3 + SLOT_ENDS / 4).unwrap_or_default();
+        let nums = rest.get(3 + SLOT_ENDS / 4..).unwrap_or_default();
+        let len = usize::try_from(len).unwrap_or(0).min(SLOT_ENDS);
+        let parts = (0..len).map(|i| {
+            let class = classes.get(i / 4).map_or(0, |w| usize::try_from((w >> (8 * (i % 4))) & 0xff).unwrap_or(0));
+            let n = nums.get(i * N::WORDS..(i + 1) * N::WORDS).map_or(N::ZERO, N::read);
+            (class, n)
+        });
+        into.add_parts(exps, parts)?;
+        Ok(true)
+    }
+
+    fn put(&mut self, key: &[u64; W], value: &Dist<N>) -> Result<(), SearchError> {
+        let ends = value.mask.count_ones() as usize;
+        if self.slots == 0 || ends > SLOT_ENDS {
+            return Ok(());
+        }
+        let at = self.place(key);
+        let Some(slot) = self.words.get_mut(at..at + self.slot) else { return Ok(()) };
+        let (stored, rest) = slot.split_at_mut(2 * W);
+        stored.copy_from_slice(key_words(key).get(..2 * W).unwrap_or_default());
+        let e = value.exps.map(u32::from);
+        let (head, tail) = rest.split_at_mut(3 + SLOT_ENDS / 4);
+        head.fill(0);
+        head[0] = e[0] | e[1] << 16;
+        head[1] = e[2] | e[3] << 16;
+        head[2] = u32::try_from(ends).unwrap_or(0);
+        for (i, (c, n)) in value.parts().enumerate() {
+            if let Some(w) = head.get_mut(3 + i / 4) {
+                *w |= u32::try_from(c).unwrap_or(0) << (8 * (i % 4));
+            }
+            if let Some(out) = tail.get_mut(i * N::WORDS..(i + 1) * N::WORDS) {
+                n.write(out);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One search: the kinds, the cache, the effort.
+struct Search<'k, C, N, const W: usize> {
+    numerators: core::marker::PhantomData<N>,
+    kinds: &'k Kinds,
+    cache: C,
+    limits: Limits,
+    steps: u64,
+    depth: u32,
+}
+
+/// The distribution of the ends of the fight of `kinds` from its start, with compact keys
+/// when every health allows them.
+///
+/// # Errors
+/// [`Stop::TooWide`] when `N` is too narrow, else the search's error.
+pub(super) fn run<N: Numerator + Words>(
+    kinds: &Kinds,
+    strategy: Strategy,
+    limits: Limits,
+    words: &mut [u32],
+) -> Result<Dist<N>, Stop> {
+    if kinds.compact() {
+        run_keyed::<N, COMPACT_KEY>(kinds, strategy, limits, words)
+    } else {
+        run_keyed::<N, WIDE_KEY>(kinds, strategy, limits, words)
+    }
+}
+
+/// [`run`] with keys of `W` words.
+fn run_keyed<N: Numerator + Words, const W: usize>(
+    kinds: &Kinds,
+    strategy: Strategy,
+    limits: Limits,
+    words: &mut [u32],
+) -> Result<Dist<N>, Stop> {
+    // `Limits::depth` counts turns in progress with 128-bit numerators; each level of a search
+    // with wider ones holds distributions `N::WORDS / 4` times larger, so it gets that many
+    // times fewer: the machine stack a limit allows is the same.
+    let limits = Limits { depth: limits.depth / u32::try_from(N::WORDS / 4).unwrap_or(u32::MAX).max(1), ..limits };
+    match strategy {
+        #[cfg(feature = "alloc")]
+        Strategy::Memo => {
+            let memo = Memo::<N, W> { map: hashbrown::HashMap::new() };
+            Search::<_, N, W> { numerators: core::marker::PhantomData, kinds, cache: memo, limits, steps: 0, depth: 0 }
+                .start()
+        }
+        Strategy::Fixed { table_words } => {
+            let words = words.get_mut(..table_words.min(words.len())).unwrap_or_default();
+            words.fill(0);
+            let table = Table::new::<N>(words, W);
+            Search::<_, N, W> { numerators: core::marker::PhantomData, kinds, cache: table, limits, steps: 0, depth: 0 }
+                .start()
+        }
+    }
+}
+
+impl<N: Numerator, C: Cache<N, W>, const W: usize> Search<'_, C, N, W> {
+    /// Rules 1 and 2: who moves first (more minions; even counts a coin) and who fires first
+    /// (a coin), then the start of combat.
+    fn start(&mut self) -> Result<Dist<N>, Stop> {
+        let start = State::start(self.kinds);
+        let movers: &[usize] = match self.kinds.counts[0].cmp(&self.kinds.counts[1]) {
+            core::cmp::Ordering::Greater => &[0],
+            core::cmp::Ordering::Less => &[1],
+            core::cmp::Ordering::Equal => &[0, 1],
+        };
+        let mut total = Dist::ZERO;
+        for first in [0, 1] {
+            for &mover in movers {
+                self.combat(&start, first, 0, mover, &mut total)?;
+            }
+        }
+        total.over(2 * movers.len())?;
+        Ok(total)
+    }
+
+    /// Adds the end of `state` into `into` if the fight is over; whether it was.
+    fn ended(&self, state: &State, into: &mut Dist<N>) -> Result<bool, Stop> {
+        match state.over(self.kinds) {
+            None => Ok(false),
+            Some(None) => Ok(into.add_certain(0).map(|()| true)?),
+            Some(Some((winner, sum))) => Ok(into.add_certain(class_of(winner, sum)).map(|()| true)?),
+        }
+    }
+
+    /// Counts a state expanded and a level deeper.
+    fn enter(&mut self) -> Result<(), Stop> {
+        if self.steps >= self.limits.steps {
+            return Err(Stop::Error(SearchError::Steps { limit: self.limits.steps }));
+        }
+        if self.depth >= self.limits.depth {
+            return Err(Stop::Error(SearchError::Depth { limit: self.limits.depth }));
+        }
+        self.steps += 1;
+        self.depth += 1;
+        Ok(())
+    }
+
+    /// Rule 2: adds into `into` the value of the start of combat at `stage` (0: the side
+    /// `first` fires, 1: the other), then the first turn, `mover`'s.
+    fn combat(
+        &mut self,
+        state: &State,
+        first: usize,
+        stage: u64,
+        mover: usize,
+        into: &mut Dist<N>,
+    ) -> Result<(), Stop> {
+        if self.ended(state, into)? {
+            return Ok(());
+        }
+        if stage >= 2 {
+            return self.turn(state, mover, into);
+        }
+        let side = if stage == 0 { first & 1 } else { (first & 1) ^ 1 };
+        let Some(shooter) = state.sides[side].units().iter().position(|u| u.shots > 0) else {
+            return self.combat(state, first, stage + 1, mover, into);
+        };
+        let key = state.key::<W>(mover, 1 + stage, first);
+        if self.cache.get(&key, into)? {
+            return Ok(());
+        }
+        self.enter()?;
+        let mut value = Dist::ZERO;
+        let mut next = *state;
+        let mut damage = 0;
+        if let Some(u) = next.sides[side].units_mut().get_mut(shooter) {
+            u.shots = u.shots.saturating_sub(1);
+            damage = self.kinds.kind(side, u.kind).shots.map_or(0, |s| s.damage);
+        }
+        let targets = next.sides[side ^ 1].len;
+        for t in 0..targets {
+            let mut child = next;
+            child.shoot(side ^ 1, t, damage);
+            child.resolve(self.kinds, None);
+            self.combat(&child, first, stage, mover, &mut value)?;
+        }
+        value.over(targets)?;
+        self.depth -= 1;
+        self.cache.put(&key, &value)?;
+        into.add(&value)?;
+        Ok(())
+    }
+
+    /// Adds into `into` the value of `state` at the start of `mover`'s turn.
+    fn turn(&mut self, state: &State, mover: usize, into: &mut Dist<N>) -> Result<(), Stop> {
+        if self.ended(state, into)? {
+            return Ok(());
+        }
+        let key = state.key::<W>(mover, TURN, 0);
+        if self.cache.get(&key, into)? {
+            return Ok(());
+        }
+        self.enter()?;
+        let mut value = Dist::ZERO;
+        self.play(*state, mover & 1, &mut value)?;
+        self.depth -= 1;
+        self.cache.put(&key, &value)?;
+        into.add(&value)?;
+        Ok(())
+    }
+
+    /// Sets `value` (empty) to the value of `mover`'s turn from `state` (rules 5 and 3).
+    fn play(&mut self, mut state: State, mover: usize, value: &mut Dist<N>) -> Result<(), Stop> {
+        state.reveal(self.kinds);
+        let kinds = self.kinds;
+        let can_attack = |side: usize| move |u: &super::state::Unit| kinds.kind(side, u.kind).attack > 0;
+        if !state.sides[mover].units().iter().any(can_attack(mover)) {
+            let foe = mover ^ 1;
+            if !state.sides[foe].units().iter().any(can_attack(foe)) {
+                return Ok(value.add_certain(0)?);
+            }
+            return self.turn(&state, foe, value);
+        }
+        let units = state.sides[mover].units_mut();
+        let a = match units.iter().position(|u| can_attack(mover)(u) && u.mark == super::state::NONE) {
+            Some(a) => a,
+            None => {
+                units.iter_mut().for_each(|u| u.mark = super::state::NONE);
+                units.iter().position(can_attack(mover)).unwrap_or(0)
+            }
+        };
+        for u in units.iter_mut().take(a) {
+            u.mark = PASSED;
+        }
+        self.swing(&state, mover, a, true, value)
+    }
+
+    /// Sets `value` (empty) to the value of a swing of `side`'s minion `a` (its first when
+    /// `first`), then its second (windfury) or the other side's turn (rules 5, 6, 7).
+    fn swing(&mut self, state: &State, side: usize, a: usize, first: bool, value: &mut Dist<N>) -> Result<(), Stop> {
+        let foe = side ^ 1;
+        let enemy = state.sides[foe].units();
+        let mut visible = 0u8;
+        let mut taunts = 0u8;
+        for (i, u) in enemy.iter().enumerate() {
+            if !u.has(Keywords::STEALTH) {
+                visible |= 1 << i;
+                if u.has(Keywords::TAUNT) {
+                    taunts |= 1 << i;
+                }
+            }
+        }
+        let targets = if taunts != 0 { taunts } else { visible };
+        if targets == 0 {
+            let mut next = *state;
+            if let Some(u) = next.sides[side].units_mut().get_mut(a) {
+                u.mark = ATTACKED;
+            }
+            return self.turn(&next, foe, value);
+        }
+        let mut rest = targets;
+        while rest != 0 {
+            let t = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let mut next = *state;
+            next.exchange(self.kinds, side, a, t);
+            let at = next.resolve(self.kinds, Some((side, a)));
+            if self.ended(&next, value)? {
+                continue;
+            }
+            match at {
+                Some(at) if first && next.sides[side].units().get(at).is_some_and(|u| u.has(Keywords::WINDFURY)) => {
+                    let mut second = Dist::ZERO;
+                    self.swing(&next, side, at, false, &mut second)?;
+                    value.add(&second)?;
+                }
+                Some(at) => {
+                    if let Some(u) = next.sides[side].units_mut().get_mut(at) {
+                        u.mark = ATTACKED;
+                    }
+                    self.turn(&next, foe, value)?;
+                }
+                None => self.turn(&next, foe, value)?,
+            }
+        }
+        value.over(targets.count_ones() as usize)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,434 @@
+//! The state of a fight under the game rules, its exact key, and the rules that change it.
+//!
+//! # Kinds
+//! Every minion that can ever be on a side is one of four kinds of each input minion `i`:
+//! the minion itself (`1 + 4i`), its reborn copy (`2 + 4i`), a token of its deathrattle
+//! (`3 + 4i`) and the reborn copy of such a token (`4 + 4i`): 28 kinds a side, each with a
+//! fixed attack, starting health, keywords, tier, deathrattle, reborn copy and shots
+//! ([`Kinds`]). A minion on the board is its kind and what changes: its health, its current
+//! keywords (a popped shield, a spent venom, a lost stealth), its mark and its shots left.
+//!
+//! # Key
+//! A minion packs into 48 bits of a `u64` (health 30 bits, kind 5, keywords 8, mark 2, shots
+//! 3); a side is 7 such words left to right, the empty places 0, so the key says how many
+//! minions each side has now (tokens make a side grow): 14 words ([`WIDE_KEY`]). The side to
+//! move, the phase (a turn, or the start of combat of the first or the second side to fire)
+//! and the side that fires first are in the spare high bits of the first word. When every
+//! health of the fight is below `2^18` (every kind's starting health: healths only drop), a
+//! minion packs into 31 bits instead (health 18, kind 5, the keywords that can change, which
+//! are divine shield, venomous and stealth, 3, mark 2, shots 3), two a word: 7 words
+//! ([`COMPACT_KEY`]), the side to move, the phase and the first to fire in the 32nd bits of
+//! the first four places. Either way the key is the whole state: equal keys, equal states.
+
+use super::{Card, Fight, Keywords, Shots, MAX_MINIONS};
+
+/// Words (`u64`) of a key with 48 bits a minion.
+pub(super) const WIDE_KEY: usize = 2 * MAX_MINIONS;
+/// Words (`u64`) of a key with 31 bits a minion (every health below `2^18`).
+pub(super) const COMPACT_KEY: usize = MAX_MINIONS;
+/// The healths a compact key holds: below `2^18`.
+pub(super) const COMPACT_HEALTH: u32 = 1 << 18;
+/// The most words of a key.
+pub(super) const KEY_WORDS: usize = WIDE_KEY;
+
+/// Kinds a side: four per input minion, and 0 for none.
+const KINDS: usize = 1 + 4 * MAX_MINIONS;
+
+/// The mark of a minion in its side's attack cycle (rule 3).
+pub(super) const NONE: u8 = 0;
+/// Marked *passed*.
+pub(super) const PASSED: u8 = 1;
+/// Marked *attacked*.
+pub(super) const ATTACKED: u8 = 2;
+
+/// What a kind of minion is.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Kind {
+    pub attack: u32,
+    pub health: u32,
+    pub keywords: u8,
+    pub tier: u8,
+    /// Tokens of its deathrattle, and their kind (0: none).
+    pub summon: (u8, u8),
+    /// The kind of its reborn copy, with `R` (0: none).
+    pub reborn: u8,
+    /// Its start-of-combat shots (the input's minions only).
+    pub shots: Option<Shots>,
+}
+
+/// Every kind of both sides, and the heroes' tiers.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Kinds {
+    pub sides: [[Kind; KINDS]; 2],
+    pub counts: [usize; 2],
+}
+
+const R: u8 = Keywords::REBORN.bits();
+
+impl Kinds {
+    pub fn new(fight: &Fight) -> Self {
+        let mut sides = [[Kind::default(); KINDS]; 2];
+        for (side, kinds) in sides.iter_mut().enumerate() {
+            for (i, card) in fight.side(side).iter().enumerate() {
+                let base = 1 + 4 * i;
+                let Card { attack, health, keywords, tier, summon, reborn_as, shots } = *card;
+                let id = |k: usize| u8::try_from(k).unwrap_or(0);
+                let reborn_keywords = reborn_as.map_or(keywords, |r| r.keywords).bits() & !R;
+                let reborn_attack = reborn_as.map_or(attack, |r| r.attack);
+                let summon_of = summon.map_or((0, 0), |s| (s.count, id(base + 2)));
+                let reborn = if keywords.contains(Keywords::REBORN) { id(base + 1) } else { 0 };
+                let mut set = |k: usize, kind: Kind| {
+                    if let Some(slot) = kinds.get_mut(k) {
+                        *slot = kind;
+                    }
+                };
+                set(base, Kind { attack, health, keywords: keywords.bits(), tier, summon: summon_of, reborn, shots });
+                set(
+                    base + 1,
+                    Kind {
+                        attack: reborn_attack,
+                        health: 1,
+                        keywords: reborn_keywords,
+                        tier,
+                        summon: summon_of,
+                        reborn: 0,
+                        shots: None,
+                    },
+                );
+                if let Some(s) = summon {
+                    let t = s.token;
+                    let token_reborn = if t.keywords.contains(Keywords::REBORN) { id(base + 3) } else { 0 };
+                    let kw = t.keywords.bits();
+                    set(
+                        base + 2,
+                        Kind {
+                            attack: t.attack,
+                            health: t.health,
+                            keywords: kw,
+                            tier: 1,
+                            summon: (0, 0),
+                            reborn: token_reborn,
+                            shots: None,
+                        },
+                    );
+                    set(
+                        base + 3,
+                        Kind {
+                            attack: t.attack,
+                            health: 1,
+                            keywords: kw & !R,
+                            tier: 1,
+                            summon: (0, 0),
+                            reborn: 0,
+                            shots: None,
+                        },
+                    );
+                }
+            }
+        }
+        Self { sides, counts: [fight.side(0).len(), fight.side(1).len()] }
+    }
+
+    /// Whether every health of the fight fits a compact key (every kind's starting health,
+    /// which no minion exceeds: healths only drop).
+    pub fn compact(&self) -> bool {
+        self.sides.iter().flatten().all(|k| k.health < COMPACT_HEALTH)
+    }
+
+    /// The kind `kind` of `side`.
+    #[inline]
+    pub fn kind(&self, side: usize, kind: u8) -> &Kind {
+        let side = &self.sides[side & 1];
+        side.get(usize::from(kind)).unwrap_or(&side[0])
+    }
+}
+
+/// A minion on the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Unit {
+    /// Health left; 0 is dead (damage saturates, poison sets it to 0).
+    pub health: u32,
+    pub kind: u8,
+    /// Its keywords now.
+    pub keywords: u8,
+    pub mark: u8,
+    /// Start-of-combat shots left.
+    pub shots: u8,
+}
+
+impl Unit {
+    /// A fresh minion of `kind`.
+    fn new(kinds: &Kinds, side: usize, kind: u8) -> Self {
+        let k = kinds.kind(side, kind);
+        Self { health: k.health, kind, keywords: k.keywords, mark: NONE, shots: k.shots.map_or(0, |s| s.times) }
+    }
+
+    #[inline]
+    pub fn has(&self, keyword: Keywords) -> bool {
+        self.keywords & keyword.bits() == keyword.bits()
+    }
+
+    #[inline]
+    fn drop(&mut self, keyword: Keywords) {
+        self.keywords &= !keyword.bits();
+    }
+
+    /// Takes `damage` (rule 6): nothing from 0; a shield absorbs it and is lost; else the
+    /// health drops, and `poison` kills. Whether it was damaged.
+    #[inline]
+    fn take(&mut self, damage: u32, poison: bool) -> bool {
+        if damage == 0 {
+            return false;
+        }
+        if self.has(Keywords::DIVINE_SHIELD) {
+            self.drop(Keywords::DIVINE_SHIELD);
+            return false;
+        }
+        self.health = self.health.saturating_sub(damage);
+        if poison {
+            self.health = 0;
+        }
+        true
+    }
+
+    /// The minion in 31 bits (health below `2^18`): health, kind, the changing keywords
+    /// (divine shield, venomous, stealth: bits 1, 3, 6 of the keywords), mark, shots.
+    fn pack_compact(&self) -> u64 {
+        let k = self.keywords;
+        let changing = u64::from(k >> 1 & 1 | (k >> 3 & 1) << 1 | (k >> 6 & 1) << 2);
+        u64::from(self.health & (COMPACT_HEALTH - 1))
+            | u64::from(self.kind) << 18
+            | changing << 23
+            | u64::from(self.mark) << 26
+            | u64::from(self.shots) << 28
+    }
+
+    fn pack(&self) -> u64 {
+        u64::from(self.health)
+            | u64::from(self.kind) << 30
+            | u64::from(self.keywords) << 35
+            | u64::from(self.mark) << 43
+            | u64::from(self.shots) << 45
+    }
+}
+
+/// One side's minions, left to right.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Side {
+    pub units: [Unit; MAX_MINIONS],
+    pub len: usize,
+}
+
+impl Side {
+    #[inline]
+    pub fn units(&self) -> &[Unit] {
+        self.units.get(..self.len).unwrap_or_default()
+    }
+
+    #[inline]
+    pub fn units_mut(&mut self) -> &mut [Unit] {
+        self.units.get_mut(..self.len).unwrap_or_default()
+    }
+}
+
+/// Both sides.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct State {
+    pub sides: [Side; 2],
+}
+
+/// Phases of a key: a turn.
+pub(super) const TURN: u64 = 0;
+
+impl State {
+    /// The start: every input minion, its shots still to fire.
+    pub fn start(kinds: &Kinds) -> Self {
+        let mut state = Self::default();
+        for (side, s) in state.sides.iter_mut().enumerate() {
+            s.len = kinds.counts[side].min(MAX_MINIONS);
+            for (i, unit) in s.units_mut().iter_mut().enumerate() {
+                *unit = Unit::new(kinds, side, u8::try_from(1 + 4 * i).unwrap_or(0));
+            }
+        }
+        state
+    }
+
+    /// The exact key with `mover` to move in `phase` (0 a turn, 1 and 2 the start of combat's
+    /// first and second side), `first` the side firing first.
+    /// `W` is [`WIDE_KEY`] or [`COMPACT_KEY`] (then every health is below `2^18`).
+    pub fn key<const W: usize>(&self, mover: usize, phase: u64, first: usize) -> [u64; W] {
+        let mut key = [0u64; W];
+        let flags = mover as u64 & 1 | (phase & 3) << 1 | (first as u64 & 1) << 3;
+        if W >= WIDE_KEY {
+            for (side, words) in self.sides.iter().zip(key.chunks_mut(MAX_MINIONS)) {
+                for (word, unit) in words.iter_mut().zip(side.units()) {
+                    *word = unit.pack();
+                }
+            }
+            if let Some(first_word) = key.first_mut() {
+                *first_word |= flags << 48;
+            }
+        } else {
+            // Place `p` (side 0's minions 0..7, side 1's 7..14) is half `p % 2` of word `p / 2`.
+            for (s, side) in self.sides.iter().enumerate() {
+                for (i, unit) in side.units().iter().enumerate() {
+                    let place = s * MAX_MINIONS + i;
+                    if let Some(word) = key.get_mut(place / 2) {
+                        *word |= unit.pack_compact() << (32 * (place % 2));
+                    }
+                }
+            }
+            // The flags' four bits in the 32nd bit of places 0..4 (words 0 and 1).
+            for bit in 0..4 {
+                if let Some(word) = key.get_mut(bit / 2) {
+                    *word |= (flags >> bit & 1) << (32 * (bit % 2) + 31);
+                }
+            }
+        }
+        key
+    }
+
+    /// The winner and its survivors' tier sum when a side has no minion: `Some(None)` for a
+    /// tie (both empty), `None` while both have minions.
+    pub fn over(&self, kinds: &Kinds) -> Option<Option<(usize, usize)>> {
+        match (self.sides[0].len, self.sides[1].len) {
+            (0, 0) => Some(None),
+            (_, 0) => Some(Some((0, self.tiers(kinds, 0)))),
+            (0, _) => Some(Some((1, self.tiers(kinds, 1)))),
+            _ => None,
+        }
+    }
+
+    fn tiers(&self, kinds: &Kinds, side: usize) -> usize {
+        self.sides[side & 1].units().iter().map(|u| usize::from(kinds.kind(side, u.kind).tier)).sum()
+    }
+
+    /// Rule 5, before each turn: a side all stealthed and all of attack 0 loses its stealth;
+    /// then if every minion of both sides is stealthed, all stealth is lost.
+    pub fn reveal(&mut self, kinds: &Kinds) {
+        for (side, s) in self.sides.iter_mut().enumerate() {
+            let hidden_idle =
+                s.units().iter().all(|u| u.has(Keywords::STEALTH) && kinds.kind(side, u.kind).attack == 0);
+            if hidden_idle {
+                s.units_mut().iter_mut().for_each(|u| u.drop(Keywords::STEALTH));
+            }
+        }
+        if self.sides.iter().all(|s| s.units().iter().all(|u| u.has(Keywords::STEALTH))) {
+            for s in &mut self.sides {
+                s.units_mut().iter_mut().for_each(|u| u.drop(Keywords::STEALTH));
+            }
+        }
+    }
+
+    /// One shot of `damage` at `side`'s minion `t` (rule 2: a shield absorbs it; no poison).
+    pub fn shoot(&mut self, side: usize, t: usize, damage: u32) {
+        if let Some(u) = self.sides[side & 1].units_mut().get_mut(t) {
+            u.take(damage, false);
+        }
+    }
+
+    /// One swing (rule 6) of `side`'s minion `a` at the enemy `t`: the attacker loses its
+    /// stealth; both hit each other at once; a cleaver also hits the target's neighbours.
+    /// Deaths are not resolved.
+    pub fn exchange(&mut self, kinds: &Kinds, side: usize, a: usize, t: usize) {
+        let (me, foe) = (side & 1, (side & 1) ^ 1);
+        let Some(attacker) = self.sides[me].units_mut().get_mut(a) else { return };
+        attacker.drop(Keywords::STEALTH);
+        let attacker = *attacker;
+        let Some(&target) = self.sides[foe].units().get(t) else { return };
+        let (ak, tk) = (kinds.kind(me, attacker.kind), kinds.kind(foe, target.kind));
+        let toxic = |u: &Unit| u.has(Keywords::POISONOUS) || u.has(Keywords::VENOMOUS);
+        let enemies = self.sides[foe].units_mut();
+        if enemies.get_mut(t).is_some_and(|u| u.take(ak.attack, toxic(&attacker))) && attacker.has(Keywords::VENOMOUS) {
+            if let Some(u) = self.sides[me].units_mut().get_mut(a) {
+                u.drop(Keywords::VENOMOUS);
+            }
+        }
+        let hit = self.sides[me].units_mut().get_mut(a).is_some_and(|u| u.take(tk.attack, toxic(&target)));
+        if hit && target.has(Keywords::VENOMOUS) {
+            if let Some(u) = self.sides[foe].units_mut().get_mut(t) {
+                u.drop(Keywords::VENOMOUS);
+            }
+        }
+        if attacker.has(Keywords::CLEAVE) {
+            let poison = attacker.has(Keywords::POISONOUS);
+            let enemies = self.sides[foe].units_mut();
+            for n in [t.wrapping_sub(1), t + 1] {
+                if let Some(u) = enemies.get_mut(n) {
+                    u.take(ak.attack, poison);
+                }
+            }
+        }
+    }
+
+    /// Rule 7 (and 4): removes the dead of both sides, then each side's deathrattle tokens and
+    /// reborn copies, with their marks. Returns where `side`'s minion `follow` is now, if it
+    /// lived.
+    pub fn resolve(&mut self, kinds: &Kinds, follow: Option<(usize, usize)>) -> Option<usize> {
+        let mut followed = None;
+        for side in 0..2 {
+            let follow_here = follow.filter(|&(s, _)| s == side).map(|(_, i)| i);
+            if self.sides[side].units().iter().all(|u| u.health > 0) {
+                followed = followed.or(follow_here);
+                continue;
+            }
+            let old = self.sides[side];
+            let mut count = old.units().iter().filter(|u| u.health > 0).count();
+            // Per old slot: tokens summoned (up to 7) and whether its copy returns.
+            let mut tokens = [0u8; MAX_MINIONS];
+            let mut copies = [false; MAX_MINIONS];
+            for (i, u) in old.units().iter().enumerate() {
+                if u.health == 0 {
+                    let (k, _) = kinds.kind(side, u.kind).summon;
+                    let room = MAX_MINIONS.saturating_sub(count).min(usize::from(k));
+                    tokens[i] = u8::try_from(room).unwrap_or(0);
+                    count += room;
+                }
+            }
+            for (i, u) in old.units().iter().enumerate() {
+                if u.health == 0 && u.has(Keywords::REBORN) && count < MAX_MINIONS {
+                    copies[i] = true;
+                    count += 1;
+                }
+            }
+            let mut new = Side::default();
+            // For each new place, the mark of the dead minion of its slot (summoned), or None.
+            let mut slot_marks = [None; MAX_MINIONS];
+            let mut push = |new: &mut Side, unit: Unit, mark: Option<u8>| {
+                if let (Some(slot), Some(m)) = (new.units.get_mut(new.len), slot_marks.get_mut(new.len)) {
+                    *slot = unit;
+                    *m = mark;
+                    new.len += 1;
+                }
+            };
+            for (i, u) in old.units().iter().enumerate() {
+                if u.health > 0 {
+                    if follow_here == Some(i) {
+                        followed = Some(new.len);
+                    }
+                    push(&mut new, *u, None);
+                    continue;
+                }
+                let kind = kinds.kind(side, u.kind);
+                for _ in 0..tokens[i] {
+                    push(&mut new, Unit::new(kinds, side, kind.summon.1), Some(u.mark));
+                }
+                if copies[i] {
+                    push(&mut new, Unit::new(kinds, side, kind.reborn), Some(u.mark));
+                }
+            }
+            // Rule 4, right to left: *attacked* in a *passed* slot, else the mark of the minion
+            // just to the right (none at the end).
+            for i in (0..new.len).rev() {
+                if let Some(Some(dead)) = slot_marks.get(i) {
+                    let right = new.units().get(i + 1).map_or(NONE, |r| r.mark);
+                    if let Some(u) = new.units_mut().get_mut(i) {
+                        u.mark = if *dead == PASSED { ATTACKED } else { right };
+                    }
+                }
+            }
+            self.sides[side] = new;
+        }
+        followed
+    }
+}
