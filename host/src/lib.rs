@@ -16,14 +16,13 @@
 
 pub mod answer;
 pub mod cases;
-pub mod cli;
 pub mod columns;
 pub mod event;
 pub mod input;
 pub mod memory;
 pub mod openings;
 pub mod output;
-pub use referee_event::pair;
+pub use referee_event::{cli, pair};
 pub mod replicas;
 pub mod rounds;
 pub use referee_event::standings;
@@ -35,7 +34,7 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 
 use answer::Answer;
-use cli::{Command, Invocation, PairInvocation, StandingsInvocation};
+use cli::{Command, Invocation, PairInvocation, StandingsInvocation, Threads};
 use input::{FileSource, Pull};
 use memory::MappedScratch;
 use referee_core::judge::{self, ExitStatus, Problem};
@@ -62,6 +61,20 @@ pub fn run(args: &[String], stdin: &mut dyn Read, stdout: &mut dyn Write, stderr
     run_with_stdin_file(args, stdin, None, stdout, stderr)
 }
 
+/// How this binary shares work among threads ([`cli::parse`]'s `--threads` and help texts).
+///
+/// # Complexity
+/// `O(1)`.
+#[must_use]
+pub fn threads() -> Threads {
+    Threads {
+        default: rounds::default_threads(),
+        min_players: rounds::MIN_PART,
+        min_part_bytes: cases::MIN_PART_BYTES,
+        min_columns: columns::MIN_COLUMNS,
+    }
+}
+
 /// As [`run`], with the regular file behind `stdin` when there is one ([`input::stdin_file`]),
 /// so that a large input redirected from a file can be read in pieces.
 ///
@@ -74,7 +87,7 @@ pub fn run_with_stdin_file(
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> u8 {
-    match cli::parse(args) {
+    match cli::parse(args, &threads()) {
         Ok(Command::Help(text) | Command::Version(text)) => match write_answer(stdout, &text) {
             Ok(()) => EXIT_OK,
             Err(e) => write_failed(stderr, &e),

@@ -32,7 +32,7 @@ pub const MIN_PART: usize = 1024;
 pub const MAX_PART: usize = 16_384;
 
 /// The most threads `--threads` takes.
-pub const MAX_THREADS: usize = 64;
+pub use referee_event::cli::MAX_THREADS;
 
 /// The default number of threads: the CPUs available to the process, at most 8.
 #[must_use]

@@ -5,8 +5,29 @@ use referee_core::standings::{Profile, MAX_ROUNDS};
 use referee_core::tavern::{Strategy, DEFAULT_TABLE_WORDS, FIXED_SCRATCH_WORDS};
 
 use crate::pair;
-use crate::rounds::{default_threads, MAX_THREADS, MIN_PART};
 use crate::standings::{self, Format};
+
+/// The most threads `--threads` takes.
+pub const MAX_THREADS: usize = 64;
+
+/// How the program that runs the command line shares work among threads: the default of
+/// `--threads` and the sizes its help texts quote (the binary's; the page runs on one thread).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Threads {
+    /// The default number of threads.
+    pub default: usize,
+    /// The fewest players of a part of a `swiss` round written on its own thread.
+    pub min_players: usize,
+    /// The fewest bytes of input of a part of a `swiss` input of many test cases.
+    pub min_part_bytes: u64,
+    /// The fewest columns of a range of a `pathgame` board decided on its own thread.
+    pub min_columns: u64,
+}
+
+impl Threads {
+    /// One thread: what a program without threads (the page) runs on.
+    pub const ONE: Self = Self { default: 1, min_players: 1024, min_part_bytes: 256 << 10, min_columns: 1 << 21 };
+}
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -22,7 +43,7 @@ pub enum Command {
     /// Pair the next round of an event (`referee pair`).
     Pair(PairInvocation),
     /// Keep an event (`referee event`).
-    Event(referee_event::event::cli::EventInvocation),
+    Event(crate::event::cli::EventInvocation),
 }
 
 /// `referee standings` with its options and where its input comes from.
@@ -197,7 +218,7 @@ pub struct Invocation {
     /// The input file; `None` (or `-`) reads stdin.
     pub file: Option<String>,
     /// Threads the problem may use (`--threads`, for `swiss`, `tavern` and `pathgame`; default
-    /// [`crate::rounds::default_threads`]).
+    /// [`Threads::default`]).
     pub threads: usize,
     /// `battle --needs`: print the limits and scratch the board's search needs, not its odds.
     pub needs: bool,
@@ -228,14 +249,14 @@ fn general_help() -> String {
     text.push_str(&format!("  {PAIR:<10}The optimal next round of a Swiss event (no avoidable rematch, exact)\n"));
     text.push_str(&format!(
         "  {:<10}Keep a Swiss event from the first pairing to the top 8 ('referee event --help')\n",
-        referee_event::event::cli::EVENT
+        crate::event::cli::EVENT
     ));
     text.push_str("\nOptions:\n  -h, --help     Print help\n  -V, --version  Print version\n");
     text
 }
 
 /// The help text of one problem.
-fn problem_help(problem: Problem) -> String {
+fn problem_help(problem: Problem, threads: &Threads) -> String {
     let summary = match problem {
         Problem::Battle => {
             "a Battlegrounds fight, exact: the odds, each hero's death and damage (--rules tavern: battle.md's odds)"
@@ -280,23 +301,24 @@ fn problem_help(problem: Problem) -> String {
     }
     if problem == Problem::Swiss {
         text.push_str(&format!(
-            "      --threads N\n                 Solve on up to N threads, 1..={MAX_THREADS} (default: the CPUs available,\n                 at most 8, here {}): an input file of many test cases is cut into parts of\n                 at least {} KiB at test case starts, a part a thread; a round of at least\n                 {} players has its standings written in parts of at least {MIN_PART};\n                 the answer and the errors are the same\n",
-            default_threads(),
-            crate::cases::MIN_PART_BYTES >> 10,
-            2 * MIN_PART
+            "      --threads N\n                 Solve on up to N threads, 1..={MAX_THREADS} (default: the CPUs available,\n                 at most 8, here {}): an input file of many test cases is cut into parts of\n                 at least {} KiB at test case starts, a part a thread; a round of at least\n                 {} players has its standings written in parts of at least {};\n                 the answer and the errors are the same\n",
+            threads.default,
+            threads.min_part_bytes >> 10,
+            2 * threads.min_players,
+            threads.min_players
         ));
     }
     if problem == Problem::Tavern {
         text.push_str(&format!(
             "      --threads N\n                 Search on up to N threads, 1..={MAX_THREADS} (default: the CPUs available,\n                 at most 8, here {}): where the sides are even, the games of each side\n                 moving first on a thread, each with a cache (and a fixed table) of its\n                 own; the odds are exactly the same\n",
-            default_threads()
+            threads.default
         ));
     }
     if problem == Problem::Pathgame {
         text.push_str(&format!(
             "      --threads N\n                 Decide on up to N threads, 1..={MAX_THREADS} (default: the CPUs available,\n                 at most 8, here {}): a board of two lines in an input file is cut into\n                 ranges of at least {} Mi columns, a range a thread; the answer and the\n                 errors are the same\n",
-            default_threads(),
-            crate::columns::MIN_COLUMNS >> 20
+            threads.default,
+            threads.min_columns >> 20
         ));
     }
     text.push_str("  -h, --help     Print help\n");
@@ -310,7 +332,7 @@ fn problem_help(problem: Problem) -> String {
 ///
 /// # Complexity
 /// `O(A)` for the `A` arguments.
-pub fn parse(args: &[String]) -> Result<Command, String> {
+pub fn parse(args: &[String], threads: &Threads) -> Result<Command, String> {
     let Some(first) = args.first() else {
         return Err("missing COMMAND (one of: ".to_owned() + &problem_names() + ")");
     };
@@ -319,8 +341,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         "-V" | "--version" => return Ok(Command::Version(concat!("referee ", env!("CARGO_PKG_VERSION"), "\n").into())),
         STANDINGS => return parse_standings(&args[1..]),
         PAIR => return parse_pair(&args[1..]),
-        referee_event::event::cli::EVENT => {
-            return referee_event::event::cli::parse(&args[1..]).map(|parsed| match parsed {
+        crate::event::cli::EVENT => {
+            return crate::event::cli::parse(&args[1..]).map(|parsed| match parsed {
                 Ok(invocation) => Command::Event(invocation),
                 Err(help) => Command::Help(help),
             })
@@ -341,7 +363,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     let mut strategy = None;
     let mut table_kib = None;
     let mut file = None;
-    let mut threads = None;
+    let mut threads_given = None;
     let mut only_files = false;
     let mut needs = false;
     let mut tavern_rules = false;
@@ -354,7 +376,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         let strategies = !only_files && problem.has_strategies();
         match flag {
             "-h" | "--help" if !only_files && inline_value.is_none() => {
-                return Ok(Command::Help(problem_help(problem)))
+                return Ok(Command::Help(problem_help(problem, threads)))
             }
             "--exact" if !only_files && inline_value.is_none() && problem.has_exact_mode() => options.exact = true,
             "--needs" if !only_files && inline_value.is_none() && problem == Problem::Battle => needs = true,
@@ -376,7 +398,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--threads" if !only_files && matches!(problem, Problem::Swiss | Problem::Tavern | Problem::Pathgame) => {
                 let value = flag_value(flag, inline_value, &mut rest)?;
                 let count = value.parse::<usize>().ok().filter(|n| (1..=MAX_THREADS).contains(n));
-                threads = Some(count.ok_or_else(|| {
+                threads_given = Some(count.ok_or_else(|| {
                     format!("--threads expects a number of threads in 1..={MAX_THREADS}, found '{value}'")
                 })?);
             }
@@ -401,7 +423,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     if needs && problem == Problem::Battle && !tavern_rules {
         return Err("--needs applies to --rules tavern only".to_owned());
     }
-    let threads = threads.unwrap_or_else(default_threads);
+    let threads = threads_given.unwrap_or(threads.default);
     Ok(Command::Solve(Invocation { problem, options, file, threads, needs, tavern_rules }))
 }
 
@@ -434,7 +456,7 @@ fn problem_names() -> String {
 
 /// Every command: the judge problems, then `standings`, `pair` and `event`.
 fn command_names() -> Vec<&'static str> {
-    Problem::ALL.iter().map(|p| p.name()).chain([STANDINGS, PAIR, referee_event::event::cli::EVENT]).collect()
+    Problem::ALL.iter().map(|p| p.name()).chain([STANDINGS, PAIR, crate::event::cli::EVENT]).collect()
 }
 
 /// The number of single-character insertions, deletions and substitutions from `a` to `b`.
@@ -457,40 +479,49 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
 mod tests {
     use super::*;
 
+    const TEST_THREADS: Threads = Threads { default: 4, ..Threads::ONE };
+
     fn args(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| (*s).to_owned()).collect()
     }
 
     #[test]
     fn parses_problem_and_file() {
-        let Ok(Command::Solve(inv)) = parse(&args(&["swiss", "in.txt"])) else { panic!("not a solve") };
+        let Ok(Command::Solve(inv)) = parse(&args(&["swiss", "in.txt"]), &TEST_THREADS) else { panic!("not a solve") };
         assert_eq!((inv.problem, inv.file.as_deref()), (Problem::Swiss, Some("in.txt")));
     }
 
     #[test]
     fn exact_is_an_option_of_the_problems_that_have_it() {
-        let Ok(Command::Solve(inv)) = parse(&args(&["greater", "--exact", "-"])) else { panic!("not a solve") };
+        let Ok(Command::Solve(inv)) = parse(&args(&["greater", "--exact", "-"]), &TEST_THREADS) else {
+            panic!("not a solve")
+        };
         assert_eq!((inv.problem, inv.options.exact, inv.file.as_deref()), (Problem::Greater, true, Some("-")));
-        let Ok(Command::Solve(inv)) = parse(&args(&["greater"])) else { panic!("not a solve") };
+        let Ok(Command::Solve(inv)) = parse(&args(&["greater"]), &TEST_THREADS) else { panic!("not a solve") };
         assert!(!inv.options.exact);
-        assert_eq!(parse(&args(&["pathgame", "--exact"])), Err("unknown option '--exact' for 'pathgame'".to_owned()));
-        assert!(matches!(parse(&args(&["greater", "-h"])), Ok(Command::Help(t)) if t.contains("--exact")));
+        assert_eq!(
+            parse(&args(&["pathgame", "--exact"]), &TEST_THREADS),
+            Err("unknown option '--exact' for 'pathgame'".to_owned())
+        );
         assert!(
-            matches!(parse(&args(&["--help"])), Ok(Command::Help(t)) if t.contains("greater") && t.contains("pathgame"))
+            matches!(parse(&args(&["greater", "-h"]), &TEST_THREADS), Ok(Command::Help(t)) if t.contains("--exact"))
+        );
+        assert!(
+            matches!(parse(&args(&["--help"]), &TEST_THREADS), Ok(Command::Help(t)) if t.contains("greater") && t.contains("pathgame"))
         );
     }
 
     #[test]
     fn refuses_unknown_things() {
-        assert!(parse(&args(&[])).is_err());
-        assert!(parse(&args(&["chess"])).is_err());
-        assert!(parse(&args(&["swiss", "--fast"])).is_err());
-        assert!(parse(&args(&["swiss", "a", "b"])).is_err());
+        assert!(parse(&args(&[]), &TEST_THREADS).is_err());
+        assert!(parse(&args(&["chess"]), &TEST_THREADS).is_err());
+        assert!(parse(&args(&["swiss", "--fast"]), &TEST_THREADS).is_err());
+        assert!(parse(&args(&["swiss", "a", "b"]), &TEST_THREADS).is_err());
     }
 
     /// The invocation `list` parses to, or the usage error.
     fn solve_of(list: &[&str]) -> Result<Invocation, String> {
-        match parse(&args(list)) {
+        match parse(&args(list), &TEST_THREADS) {
             Ok(Command::Solve(inv)) => Ok(inv),
             Ok(_) => Err("not a solve".to_owned()),
             Err(e) => Err(e),
@@ -500,7 +531,7 @@ mod tests {
     #[test]
     fn parses_swiss_tavern_and_pathgame_threads() {
         let threads = |list: &[&str]| solve_of(list).map(|inv| inv.threads);
-        assert_eq!(threads(&["swiss", "x"]), Ok(default_threads()));
+        assert_eq!(threads(&["swiss", "x"]), Ok(TEST_THREADS.default));
         assert_eq!(threads(&["swiss", "--threads", "1", "x"]), Ok(1));
         assert_eq!(threads(&["swiss", "--threads=64", "x"]), Ok(64));
         for bad in ["0", "65", "two", ""] {
@@ -514,7 +545,6 @@ mod tests {
             threads(&["greater", "--threads", "2", "x"]).unwrap_err(),
             "unknown option '--threads' for 'greater'"
         );
-        assert!((1..=8).contains(&default_threads()));
     }
 
     #[test]
@@ -546,7 +576,8 @@ mod tests {
 
     #[test]
     fn parses_standings_options() {
-        let Ok(Command::Standings(inv)) = parse(&args(&["standings", "--profile=contest", "--round", "2", "x.csv"]))
+        let Ok(Command::Standings(inv)) =
+            parse(&args(&["standings", "--profile=contest", "--round", "2", "x.csv"]), &TEST_THREADS)
         else {
             panic!("not standings")
         };
@@ -555,7 +586,9 @@ mod tests {
             (inv.options.round, inv.options.format, inv.file.as_deref()),
             (Some(2), Format::Table, Some("x.csv"))
         );
-        let Ok(Command::Standings(inv)) = parse(&args(&["standings", "--format", "json"])) else { panic!() };
+        let Ok(Command::Standings(inv)) = parse(&args(&["standings", "--format", "json"]), &TEST_THREADS) else {
+            panic!()
+        };
         assert_eq!((inv.options.profile, inv.options.format, inv.file), (Profile::Mtr, Format::Json, None));
         for bad in [
             &["standings", "--round", "0"][..],
@@ -567,16 +600,18 @@ mod tests {
             &["standings", "--exact"],
             &["standings", "a", "b"],
         ] {
-            assert!(parse(&args(bad)).is_err(), "{bad:?}");
+            assert!(parse(&args(bad), &TEST_THREADS).is_err(), "{bad:?}");
         }
-        assert!(matches!(parse(&args(&["standings", "--help"])), Ok(Command::Help(t)) if t.contains("--profile")));
-        assert!(matches!(parse(&args(&["--help"])), Ok(Command::Help(t)) if t.contains("standings")));
+        assert!(
+            matches!(parse(&args(&["standings", "--help"]), &TEST_THREADS), Ok(Command::Help(t)) if t.contains("--profile"))
+        );
+        assert!(matches!(parse(&args(&["--help"]), &TEST_THREADS), Ok(Command::Help(t)) if t.contains("standings")));
     }
 
     #[test]
     fn help_and_version() {
-        assert!(matches!(parse(&args(&["--help"])), Ok(Command::Help(t)) if t.contains("swiss")));
-        assert!(matches!(parse(&args(&["swiss", "-h"])), Ok(Command::Help(_))));
-        assert!(matches!(parse(&args(&["-V"])), Ok(Command::Version(t)) if t.starts_with("referee ")));
+        assert!(matches!(parse(&args(&["--help"]), &TEST_THREADS), Ok(Command::Help(t)) if t.contains("swiss")));
+        assert!(matches!(parse(&args(&["swiss", "-h"]), &TEST_THREADS), Ok(Command::Help(_))));
+        assert!(matches!(parse(&args(&["-V"]), &TEST_THREADS), Ok(Command::Version(t)) if t.starts_with("referee ")));
     }
 }
