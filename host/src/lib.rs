@@ -22,7 +22,7 @@ pub mod input;
 pub mod memory;
 pub mod openings;
 pub mod output;
-pub use referee_event::{cli, pair};
+pub use referee_event::{app, cli, pair};
 pub mod replicas;
 pub mod rounds;
 pub use referee_event::standings;
@@ -40,9 +40,6 @@ use memory::MappedScratch;
 use referee_core::judge::{self, ExitStatus, Problem};
 use referee_core::scratch::Scratch;
 use referee_core::HeapScratch;
-use referee_event::event::cli::EVENT;
-use referee_event::event::store::execute;
-use standings::Failure;
 
 /// Exit status of a successful run.
 pub const EXIT_OK: u8 = ExitStatus::Answer.code();
@@ -99,24 +96,21 @@ pub fn run_with_stdin_file(
         Ok(Command::Solve(invocation)) => solve(&invocation, stdin, stdin_file, stdout, stderr),
         Ok(Command::Standings(invocation)) => rank(&invocation, stdin, stdout, stderr),
         Ok(Command::Pair(invocation)) => pair_round(&invocation, stdin, stdout, stderr),
-        Ok(Command::Event(invocation)) => match execute(&invocation, &mut event::FsStore::default()) {
-            Ok((answer, notes)) => {
-                if !notes.is_empty() {
-                    let _ = writeln!(stderr, "{}", notes.trim_end());
-                }
-                match stdout.write_all(&answer).and_then(|()| stdout.flush()) {
-                    Ok(()) => EXIT_OK,
-                    Err(e) => write_failed(stderr, &e),
-                }
-            }
-            Err(failure) => report(stderr, &failure.message, failure.status),
-        },
-        Err(message) => {
-            let help = if args.first().is_some_and(|a| a == EVENT) { "referee event --help" } else { "referee --help" };
-            let _ = writeln!(stderr, "error: {message}\nTry '{help}' for more information.");
-            EXIT_USAGE
+        Ok(Command::Event(invocation)) => emit(app::event(&invocation, &mut event::FsStore::default()), stdout, stderr),
+        Err(message) => emit(app::usage_error(args, &message), stdout, stderr),
+    }
+}
+
+/// Writes what a command of [`app`] wrote and returns its status (a failed write of the
+/// answer: [`write_failed`]).
+fn emit(output: app::Output, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
+    if output.status == EXIT_OK {
+        if let Err(e) = stdout.write_all(&output.stdout).and_then(|()| stdout.flush()) {
+            return write_failed(stderr, &e);
         }
     }
+    let _ = stderr.write_all(output.stderr.as_bytes());
+    output.status
 }
 
 /// Writes `error: {message}` to stderr and returns `status`.
@@ -259,26 +253,14 @@ fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn W
         Ok(bytes) => bytes,
         Err((message, status)) => return report(stderr, &message, status),
     };
-    let options = invocation.options;
     let solved = std::thread::scope(|scope| {
         std::thread::Builder::new()
             .stack_size(GAME_STACK_BYTES)
-            .spawn_scoped(scope, || {
-                let mut answer = Answer::default();
-                let result = referee_core::battle::game::text::solve(
-                    &input,
-                    options.exact,
-                    options.battle,
-                    referee_core::battle::game::DEFAULT_LIMITS,
-                    &mut HeapScratch::default(),
-                    &mut answer,
-                );
-                (result, answer)
-            })
+            .spawn_scoped(scope, || app::judge(invocation, &input, referee_core::battle::game::DEFAULT_LIMITS))
             .map(|handle| handle.join())
     });
     match solved {
-        Ok(Ok((result, answer))) => finish(result, answer, stdout, stderr),
+        Ok(Ok(output)) => emit(output, stdout, stderr),
         Ok(Err(_)) => report(stderr, "the game-rules search failed", EXIT_USAGE),
         Err(e) => report(stderr, &format!("cannot start the game-rules search: {e}"), EXIT_USAGE),
     }
@@ -291,16 +273,7 @@ fn battle_needs(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn 
         Ok(bytes) => bytes,
         Err((message, status)) => return report(stderr, &message, status),
     };
-    let mut answer = Answer::default();
-    let options = &invocation.options;
-    let result = referee_core::battle::text::solve_needs(
-        &input,
-        options.battle,
-        options.battle_limits,
-        &mut HeapScratch::default(),
-        &mut answer,
-    );
-    finish(result, answer, stdout, stderr)
+    emit(app::judge(invocation, &input, referee_core::battle::game::DEFAULT_LIMITS), stdout, stderr)
 }
 
 /// `referee standings`: reads the whole results file, ranks it, and writes the answer only if
@@ -310,13 +283,7 @@ fn rank(invocation: &StandingsInvocation, stdin: &mut dyn Read, stdout: &mut dyn
         Ok(bytes) => bytes,
         Err((message, status)) => return report(stderr, &message, status),
     };
-    match standings::run(&input, &invocation.options) {
-        Ok(answer) => match stdout.write_all(&answer).and_then(|()| stdout.flush()) {
-            Ok(()) => EXIT_OK,
-            Err(e) => write_failed(stderr, &e),
-        },
-        Err(failure) => report_failure(stderr, failure),
-    }
+    emit(app::standings(invocation, &input), stdout, stderr)
 }
 
 /// `referee pair`: reads the whole results file (or list of players), pairs the next round,
@@ -331,18 +298,7 @@ fn pair_round(invocation: &PairInvocation, stdin: &mut dyn Read, stdout: &mut dy
         Ok(bytes) => bytes,
         Err((message, status)) => return report(stderr, &message, status),
     };
-    match pair::run(&input, &invocation.options) {
-        Ok(answer) => match write_answer(stdout, &answer.rows) {
-            Ok(()) => {
-                if invocation.explain {
-                    let _ = writeln!(stderr, "{}", answer.explain());
-                }
-                EXIT_OK
-            }
-            Err(e) => write_failed(stderr, &e),
-        },
-        Err(failure) => report_failure(stderr, failure),
-    }
+    emit(app::pair(invocation, &input), stdout, stderr)
 }
 
 /// The most bytes `referee standings` and `referee pair` read (64 MiB: a results file of an
@@ -410,17 +366,5 @@ fn read_input(
             let message = format!("{name} is over {} MiB, the most this build reads", MAX_TABLE_INPUT >> 20);
             return Err((message, EXIT_CAPACITY));
         }
-    }
-}
-
-/// Reports why a results file gave no answer, with its exit status.
-fn report_failure(stderr: &mut dyn Write, failure: Failure) -> u8 {
-    match failure {
-        Failure::Refused(refusal) => {
-            let status = if refusal.capacity { EXIT_CAPACITY } else { EXIT_INVALID_INPUT };
-            report(stderr, &format!("{}:{}: {}", refusal.line, refusal.field, refusal.message), status)
-        }
-        Failure::Capacity(message) => report(stderr, &message, EXIT_CAPACITY),
-        Failure::Usage(message) => report(stderr, &message, EXIT_USAGE),
     }
 }

@@ -1,0 +1,144 @@
+//! One parsed command ([`crate::cli`]) run on bytes already read: what the binary and the page
+//! both do once they have the command's input, so that they answer alike, messages and exit
+//! statuses included. Reading (the disk, stdin, a stream; the page's files in memory) is
+//! theirs.
+
+use core::fmt::Write as _;
+
+use referee_core::battle::{self, Limits};
+use referee_core::judge::{self, ExitStatus, Problem};
+use referee_core::HeapScratch;
+
+use crate::cli::{Invocation, PairInvocation, StandingsInvocation};
+use crate::event::cli::{EventInvocation, EVENT};
+use crate::event::store::{execute, Store};
+use crate::{pair, standings};
+
+/// What a command wrote, and its exit status.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Output {
+    /// The exit status (the table of `docs/cli.md`).
+    pub status: u8,
+    /// What it wrote on stdout (nothing when it failed).
+    pub stdout: Vec<u8>,
+    /// What it wrote on stderr: `error: ...` lines, or notes.
+    pub stderr: String,
+}
+
+impl Output {
+    /// An answer (status 0) with `notes` on stderr (nothing, or lines).
+    fn answer(stdout: impl Into<Vec<u8>>, notes: &str) -> Self {
+        let stderr = if notes.is_empty() { String::new() } else { format!("{}\n", notes.trim_end()) };
+        Self { status: ExitStatus::Answer.code(), stdout: stdout.into(), stderr }
+    }
+
+    /// A failure: `error: {message}` and `status`.
+    ///
+    /// # Complexity
+    /// `O(len(message))`.
+    #[must_use]
+    pub fn error(message: &str, status: u8) -> Self {
+        Self { status, stdout: Vec::new(), stderr: format!("error: {message}\n") }
+    }
+}
+
+/// A command line that does not parse: the message and where to find help (status 2).
+///
+/// # Complexity
+/// `O(len(message))`.
+#[must_use]
+pub fn usage_error(args: &[String], message: &str) -> Output {
+    let help = if args.first().is_some_and(|a| a == EVENT) { "referee event --help" } else { "referee --help" };
+    Output {
+        status: ExitStatus::Usage.code(),
+        stdout: Vec::new(),
+        stderr: format!("error: {message}\nTry '{help}' for more information.\n"),
+    }
+}
+
+/// `referee standings` on a whole results file.
+///
+/// # Complexity
+/// That of [`standings::run`].
+#[must_use]
+pub fn standings(invocation: &StandingsInvocation, input: &[u8]) -> Output {
+    match standings::run(input, &invocation.options) {
+        Ok(answer) => Output::answer(answer, ""),
+        Err(failure) => failure_output(failure),
+    }
+}
+
+/// `referee pair` on a whole results file (or list of players), with `--explain`'s line on
+/// stderr.
+///
+/// # Complexity
+/// That of [`pair::run`].
+#[must_use]
+pub fn pair(invocation: &PairInvocation, input: &[u8]) -> Output {
+    match pair::run(input, &invocation.options) {
+        Ok(answer) => {
+            let explain = if invocation.explain { answer.explain() } else { String::new() };
+            Output::answer(answer.rows, &explain)
+        }
+        Err(failure) => failure_output(failure),
+    }
+}
+
+/// `referee event` against `store`, the notes of the command (a correction of an earlier
+/// round, a "did you mean") on stderr.
+///
+/// # Complexity
+/// That of [`execute`].
+pub fn event(invocation: &EventInvocation, store: &mut dyn Store) -> Output {
+    match execute(invocation, store) {
+        Ok((stdout, notes)) => Output::answer(stdout, &notes),
+        Err(failure) => Output::error(&failure.message, failure.status),
+    }
+}
+
+/// A judge problem on its whole input, in memory: `--needs` for `battle --rules tavern`, the
+/// game rules within `game_limits` (their turns in progress recurse on the machine stack: the
+/// caller sizes both), every other problem through [`judge::run`].
+///
+/// # Complexity
+/// That of the problem's solver.
+#[must_use]
+pub fn judge(invocation: &Invocation, input: &[u8], game_limits: Limits) -> Output {
+    let options = &invocation.options;
+    let mut scratch = HeapScratch::default();
+    let mut answer = String::new();
+    let result = if invocation.needs {
+        battle::text::solve_needs(input, options.battle, options.battle_limits, &mut scratch, &mut answer)
+    } else if invocation.problem == Problem::Battle && !invocation.tavern_rules {
+        battle::game::text::solve(input, options.exact, options.battle, game_limits, &mut scratch, &mut answer)
+    } else {
+        judge::run(invocation.problem, input, options, &mut scratch, &mut answer)
+    };
+    match result {
+        Ok(()) => Output::answer(answer, ""),
+        Err(error) => judge_error(&error),
+    }
+}
+
+/// A judge driver's error: `error: LINE:COLUMN: ...` and its exit status.
+///
+/// # Complexity
+/// `O(1)` besides the message.
+#[must_use]
+pub fn judge_error(error: &judge::Error) -> Output {
+    let mut message = String::new();
+    let _ = write!(message, "{error}");
+    Output::error(&message, error.exit_status().code())
+}
+
+/// Why a results file gave no answer, with its exit status.
+fn failure_output(failure: standings::Failure) -> Output {
+    match failure {
+        standings::Failure::Refused(refusal) => {
+            let status = if refusal.capacity { ExitStatus::Capacity } else { ExitStatus::InvalidInput };
+            Output::error(&format!("{}:{}: {}", refusal.line, refusal.field, refusal.message), status.code())
+        }
+        standings::Failure::Capacity(message) => Output::error(&message, ExitStatus::Capacity.code()),
+        standings::Failure::Usage(message) => Output::error(&message, ExitStatus::Usage.code()),
+    }
+}
