@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every check CI runs, on a fresh machine: installs what is missing, then fmt, clippy, the
 # firmware on every board of embedded/boards.txt (build, lint, size, the core's panic sites,
-# self-check in QEMU), tests (the firmware test among them), docs, the core's tests in every
+# self-check in QEMU), tests (the firmware test among them), docs, the page in a browser, the core's tests in every
 # feature combination and with the declared rust-version, the no_std core for three
 # microcontroller targets, and `cargo package` of the core.
 set -euo pipefail
@@ -114,6 +114,20 @@ cargo "+$MSRV" build -p referee-core --target "$THUMB" --no-default-features --l
 
 step "cargo package -p referee-core (what crates.io would get builds on its own)"
 cargo package -p referee-core --locked
+
+step "the page: built (scripts/build-web.sh), then driven in Debian's Chromium headless against the binary (web/tests, docs/web.md)"
+missing=()
+command -v chromium >/dev/null || missing+=(chromium)
+command -v wasm-opt >/dev/null || missing+=(binaryen)
+command -v node >/dev/null && command -v npm >/dev/null || missing+=(nodejs npm)
+if ((${#missing[@]})); then
+    sudo=$( ((EUID == 0)) || echo sudo)
+    $sudo apt-get update
+    $sudo apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+./scripts/build-web.sh
+cargo build --release -p referee-host --locked
+(cd web/tests && npm ci --no-audit --no-fund && CHROMIUM="$(command -v chromium)" npm test)
 
 step "fuzz targets: build and a 20 s smoke run each (scripts/fuzz.sh; installs nightly and cargo-fuzz)"
 ./scripts/fuzz.sh 20

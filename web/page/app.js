@@ -1,0 +1,548 @@
+// The referee page: every answer comes from the referee library compiled to WebAssembly
+// (referee-wasm.js holds it), run in a Web Worker so that the page never freezes. The page
+// speaks to it as the command line does: arguments and files in; exit status, stdout, stderr
+// and the files it changed out (docs/web.md, "How the page calls the library").
+(() => {
+  'use strict';
+
+  // ---- The solver: the wasm module in a worker ------------------------------------------
+
+  // The worker's code: instantiates the module, then answers one request per message. Built
+  // from this function's text (a Blob), so that the page also works opened from a file.
+  function workerMain() {
+    let wasm = null;
+    let module = null;
+    const encoder = new TextEncoder();
+    const decoder = new TextDecoder();
+    const start = async () => {
+      wasm = (await WebAssembly.instantiate(module, {})).exports;
+    };
+    self.onmessage = async (event) => {
+      const message = event.data;
+      if (message.module) {
+        module = message.module;
+        await start();
+        self.postMessage({ ready: true });
+        return;
+      }
+      try {
+        const request = encoder.encode(JSON.stringify({ args: message.args, files: message.files }));
+        const at = wasm.referee_request(request.length);
+        new Uint8Array(wasm.memory.buffer, at, request.length).set(request);
+        const length = wasm.referee_call();
+        const bytes = new Uint8Array(wasm.memory.buffer, wasm.referee_reply(), length);
+        self.postMessage({ id: message.id, reply: JSON.parse(decoder.decode(bytes)) });
+      } catch (error) {
+        // A trap leaves the instance unusable: start a fresh one for the next request.
+        self.postMessage({ id: message.id, error: String(error) });
+        await start();
+      }
+    };
+  }
+
+  class Solver {
+    constructor(bytes) {
+      this.bytes = bytes;
+      this.pending = new Map();
+      this.next = 1;
+      this.ready = this.spawn();
+    }
+
+    async spawn() {
+      const module = await WebAssembly.compile(this.bytes);
+      const source = `(${workerMain.toString()})();`;
+      this.worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+      await new Promise((resolve, reject) => {
+        this.worker.onmessage = (event) => {
+          if (event.data.ready) {
+            this.worker.onmessage = (e) => this.answer(e.data);
+            resolve();
+          }
+        };
+        this.worker.onerror = (e) => reject(new Error(e.message));
+        this.worker.postMessage({ module });
+      });
+    }
+
+    answer(data) {
+      const pending = this.pending.get(data.id);
+      if (!pending) return;
+      this.pending.delete(data.id);
+      if (data.error) pending.reject(new Error(`the solver stopped: ${data.error}`));
+      else pending.resolve(data.reply);
+    }
+
+    // Runs `referee ARGS...` with `files` (name -> text); resolves to
+    // {status, stdout, stderr, files: {name: text or null when removed}}.
+    async call(args, files = {}) {
+      await this.ready;
+      const id = this.next++;
+      return new Promise((resolve, reject) => {
+        this.pending.set(id, { resolve, reject });
+        this.worker.postMessage({ id, args, files });
+      });
+    }
+
+    // Stops a long computation: the worker is replaced by a fresh one.
+    stop() {
+      this.worker.terminate();
+      for (const { reject } of this.pending.values()) reject(new Error('stopped'));
+      this.pending.clear();
+      this.ready = this.spawn();
+    }
+  }
+
+  function base64Bytes(text) {
+    const binary = atob(text);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  }
+
+  // ---- Small helpers ----------------------------------------------------------------------
+
+  const $ = (id) => document.getElementById(id);
+
+  // The records of a CSV text (RFC 4180: quoted fields, doubled quotes, CRLF or LF).
+  function parseCsv(text) {
+    const rows = [];
+    let row = [];
+    let field = '';
+    let quoted = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (quoted) {
+        if (c === '"' && text[i + 1] === '"') { field += '"'; i++; }
+        else if (c === '"') quoted = false;
+        else field += c;
+      } else if (c === '"') quoted = true;
+      else if (c === ',') { row.push(field); field = ''; }
+      else if (c === '\n' || c === '\r') {
+        if (c === '\r' && text[i + 1] === '\n') i++;
+        row.push(field); rows.push(row); row = []; field = '';
+      } else field += c;
+    }
+    if (field !== '' || row.length) { row.push(field); rows.push(row); }
+    return rows;
+  }
+
+  // `num/den` to `digits` decimals, rounded half up, exactly (BigInt).
+  function decimal(fraction, digits, scale = 1n) {
+    const [n, d] = fraction.split('/').map((x) => BigInt(x));
+    if (d === undefined || d === 0n) return fraction;
+    const unit = 10n ** BigInt(digits);
+    const scaled = (2n * n * scale * unit + d) / (2n * d);
+    const whole = scaled / unit;
+    const frac = (scaled % unit).toString().padStart(digits, '0');
+    return digits ? `${whole}.${frac}` : `${whole}`;
+  }
+
+  // `num/den` as a percentage to `digits` decimals, never shown as 0% or 100% unless exactly so.
+  function percentOf(fraction, digits = 4) {
+    const [n, d] = fraction.split('/').map((x) => BigInt(x));
+    const shown = decimal(fraction, digits, 100n);
+    const floor = `0.${'0'.repeat(digits - 1)}1`;
+    if (n !== 0n && Number(shown) === 0) return `<${floor}%`;
+    if (n !== d && Number(shown) === 100) return `>${(100 - Number(floor)).toFixed(digits)}%`;
+    return `${shown}%`;
+  }
+
+  const PERCENT_COLUMNS = new Set(['omw', 'gw', 'ogw']);
+
+  // Fills `table` from CSV `text`: a row per record with `data-<key>` from `rowData(record)`,
+  // a cell per column with `data-col` (its name) and `data-value` (its CSV value).
+  function fillTable(table, text, rowData, display = (col, value) => value) {
+    const [header, ...records] = parseCsv(text);
+    const head = table.querySelector('thead');
+    const body = table.querySelector('tbody');
+    head.replaceChildren();
+    body.replaceChildren();
+    if (!header) return [];
+    const tr = document.createElement('tr');
+    for (const col of header) {
+      const th = document.createElement('th');
+      th.scope = 'col';
+      th.textContent = col;
+      tr.append(th);
+    }
+    head.append(tr);
+    const objects = [];
+    for (const record of records) {
+      if (record.length === 1 && record[0] === '') continue;
+      const object = Object.fromEntries(header.map((col, i) => [col, record[i] ?? '']));
+      objects.push(object);
+      const row = document.createElement('tr');
+      for (const [key, value] of Object.entries(rowData(object))) row.dataset[key] = value;
+      for (const col of header) {
+        const td = document.createElement('td');
+        td.dataset.col = col;
+        td.dataset.value = object[col];
+        const shown = display(col, object[col]);
+        td.textContent = shown;
+        if (shown !== object[col]) td.title = object[col];
+        row.append(td);
+      }
+      body.append(row);
+    }
+    return objects;
+  }
+
+  const percent = (col, value) =>
+    PERCENT_COLUMNS.has(col) && value.includes('/') ? `${decimal(value, 4, 100n)}%` : value;
+
+  function say(element, text, isError = true) {
+    element.textContent = text;
+    element.classList.toggle('error', isError && text !== '');
+  }
+
+  // The message of a failed run: its stderr without the `error: ` prefix of each line.
+  const failure = (reply) => reply.stderr.trim() || `exit status ${reply.status}`;
+
+  // ---- Event --------------------------------------------------------------------------------
+
+  const EVENT = 'event.txt';
+  const STORE = 'referee.event.files';
+  let eventFiles = {};
+
+  function loadStoredEvent() {
+    try {
+      eventFiles = JSON.parse(localStorage.getItem(STORE) || '{}') || {};
+    } catch {
+      eventFiles = {};
+    }
+  }
+
+  function storeEvent() {
+    try {
+      localStorage.setItem(STORE, JSON.stringify(eventFiles));
+    } catch {
+      // Storage full or refused: the event is still in this page and can be saved.
+    }
+  }
+
+  // Applies the files a run changed (null: removed).
+  function applyFiles(files) {
+    for (const [name, text] of Object.entries(files || {})) {
+      if (text === null) delete eventFiles[name];
+      else eventFiles[name] = text;
+    }
+    storeEvent();
+  }
+
+  async function eventRun(solver, args, extra = {}) {
+    const reply = await solver.call(['event', ...args], { ...eventFiles, ...extra });
+    if (reply.status === 0) applyFiles(reply.files);
+    return reply;
+  }
+
+  async function refreshEvent(solver) {
+    const message = $('event-status');
+    const names = $('event-players');
+    if (!eventFiles[EVENT]) {
+      say(message, 'No event yet: create one or open an event file.', false);
+      for (const id of ['event-pairings', 'event-standings']) {
+        $(id).querySelector('thead').replaceChildren();
+        $(id).querySelector('tbody').replaceChildren();
+      }
+      return;
+    }
+    const status = await eventRun(solver, ['status', EVENT]);
+    say(message, status.status === 0 ? status.stdout.trim() : failure(status), status.status !== 0);
+    const by = $('event-pairings-by').value;
+    const pairings = await eventRun(solver, ['pairings', EVENT, '--by', by, '--format', 'csv']);
+    if (pairings.status === 0) {
+      fillTable($('event-pairings'), pairings.stdout, (row) =>
+        by === 'table'
+          ? { table: row.table, player1: row.player1, player2: row.player2 }
+          : { player: row.player, table: row.table, opponent: row.opponent });
+    } else {
+      fillTable($('event-pairings'), '', () => ({}));
+    }
+    const standings = await eventRun(solver, ['standings', EVENT, '--format', 'csv']);
+    const rows = standings.status === 0
+      ? fillTable($('event-standings'), standings.stdout, (row) => ({ player: row.player }), percent)
+      : fillTable($('event-standings'), '', () => ({}));
+    names.replaceChildren(...rows.map((row) => Object.assign(document.createElement('option'), { value: row.player })));
+  }
+
+  function setupEvent(solver) {
+    loadStoredEvent();
+    const message = $('event-message');
+    const act = async (args, extra) => {
+      say(message, '');
+      const reply = await eventRun(solver, args, extra);
+      if (reply.status !== 0) say(message, failure(reply));
+      else if (reply.stderr.trim()) say(message, reply.stderr.trim(), false);
+      await refreshEvent(solver);
+      return reply;
+    };
+    $('event-new').addEventListener('submit', async (e) => {
+      e.preventDefault();
+      if (eventFiles[EVENT] && !confirm('Replace the event in this page by a new one? Save it first if you need it.')) return;
+      const seed = $('event-seed').value || String(crypto.getRandomValues(new Uint32Array(2)).reduce((a, b) => a * 4294967296 + b, 0) % Number.MAX_SAFE_INTEGER);
+      const args = ['new', EVENT, '--players', 'players.txt', '--name', $('event-title').value || 'Event',
+        '--games-to-win', $('event-games').value, '--seed', seed];
+      if ($('event-rounds').value) args.push('--rounds', $('event-rounds').value);
+      const previous = eventFiles;
+      eventFiles = {};
+      const reply = await act(args, { 'players.txt': $('event-names').value });
+      if (reply.status !== 0) { eventFiles = previous; storeEvent(); await refreshEvent(solver); }
+    });
+    $('event-pair').addEventListener('click', () => act(['pair', EVENT]));
+    $('event-cut').addEventListener('click', () => act(['cut', EVENT, '--top', $('event-top').value]));
+    $('event-undo').addEventListener('click', () => act(['undo', EVENT]));
+    $('event-report-form').addEventListener('submit', async (e) => {
+      e.preventDefault();
+      const reply = await act(['report', EVENT, $('event-report-table').value.trim(), $('event-report-result').value.trim()]);
+      if (reply.status === 0) { $('event-report-table').value = ''; $('event-report-result').value = ''; $('event-report-table').focus(); }
+    });
+    $('event-drop-form').addEventListener('submit', async (e) => {
+      e.preventDefault();
+      const reply = await act(['drop', EVENT, $('event-drop-name').value]);
+      if (reply.status === 0) $('event-drop-name').value = '';
+    });
+    $('event-enter-form').addEventListener('submit', async (e) => {
+      e.preventDefault();
+      const reply = await act(['enter', EVENT, $('event-enter-name').value, '--missed', $('event-enter-missed').value]);
+      if (reply.status === 0) $('event-enter-name').value = '';
+    });
+    $('event-pairings-by').addEventListener('change', () => refreshEvent(solver));
+    $('event-slips').addEventListener('click', async () => {
+      const reply = await solver.call(['event', 'slips', EVENT, '--format', 'html'], eventFiles);
+      if (reply.status !== 0) { say(message, failure(reply)); return; }
+      const page = window.open(URL.createObjectURL(new Blob([reply.stdout], { type: 'text/html' })));
+      if (page) page.addEventListener('load', () => page.print());
+    });
+    $('event-save').addEventListener('click', () => {
+      if (!eventFiles[EVENT]) return;
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([eventFiles[EVENT]], { type: 'text/plain' }));
+      link.download = `${($('event-title').value || 'event').replace(/[^\w.-]+/g, '_')}.event`;
+      link.click();
+    });
+    $('event-open').addEventListener('change', async (e) => {
+      const file = e.target.files[0];
+      if (!file) return;
+      let text;
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
+      } catch {
+        say(message, `${file.name} is not UTF-8 text: an event file is text`);
+        return;
+      }
+      const reply = await solver.call(['event', 'status', EVENT], { [EVENT]: text });
+      if (reply.status !== 0) { say(message, `${file.name}: ${failure(reply)}`); return; }
+      eventFiles = { [EVENT]: text };
+      storeEvent();
+      say(message, '');
+      await refreshEvent(solver);
+    });
+    return refreshEvent(solver);
+  }
+
+  // ---- Results file -------------------------------------------------------------------------
+
+  function setupResults(solver) {
+    const message = $('results-message');
+    $('results-run').addEventListener('click', async () => {
+      say(message, '');
+      const files = { 'results.csv': $('results-csv').value };
+      const profile = $('results-profile').value;
+      const standings = await solver.call(['standings', 'results.csv', '--profile', profile, '--format', 'csv'], files);
+      if (standings.status !== 0) {
+        fillTable($('results-standings'), '', () => ({}));
+        fillTable($('results-pairing'), '', () => ({}));
+        say(message, failure(standings));
+        return;
+      }
+      fillTable($('results-standings'), standings.stdout, (row) => ({ player: row.player }), percent);
+      const pairing = await solver.call(['pair', 'results.csv'], files);
+      if (pairing.status === 0) {
+        fillTable($('results-pairing'), pairing.stdout, (row) => ({ player1: row.player1, player2: row.player2 }));
+      } else {
+        fillTable($('results-pairing'), '', () => ({}));
+        say(message, `next round: ${failure(pairing)}`);
+      }
+    });
+  }
+
+  // ---- Battle -------------------------------------------------------------------------------
+
+  const OUTCOMES = [['alice', 'Alice wins'], ['bob', 'Bob wins'], ['tie', 'Tie']];
+
+  // The answer of `battle --exact`: the three outcomes, then (game rules) the lethal and
+  // damage lines.
+  function parseBattle(text) {
+    const lines = text.trim().split('\n');
+    const answer = { outcomes: lines.slice(0, 3), dies: {}, damage: { alice: [], bob: [] } };
+    for (const line of lines.slice(3)) {
+      let m = line.match(/^(alice|bob) dies (\S+)$/);
+      if (m) { answer.dies[m[1]] = m[2]; continue; }
+      m = line.match(/^damage to (alice|bob) (\d+) (\S+)$/);
+      if (m) answer.damage[m[1]].push([Number(m[2]), m[3]]);
+    }
+    return answer;
+  }
+
+  function renderBattle(element, answer) {
+    element.replaceChildren();
+    const odds = document.createElement('div');
+    odds.className = 'odds';
+    answer.outcomes.forEach((exact, i) => {
+      const [key, label] = OUTCOMES[i];
+      const row = document.createElement('div');
+      row.className = `outcome ${key}`;
+      row.dataset.outcome = key;
+      row.dataset.exact = exact;
+      const share = Number(decimal(exact, 6));
+      row.innerHTML = `<span class="label"></span><span class="bar" role="img"><span class="fill"></span></span><span class="value"></span>`;
+      row.querySelector('.label').textContent = label;
+      row.querySelector('.fill').style.width = `${share * 100}%`;
+      row.querySelector('.bar').setAttribute('aria-label', `${label}: ${percentOf(exact)}`);
+      row.querySelector('.value').textContent = percentOf(exact);
+      row.querySelector('.value').title = exact;
+      odds.append(row);
+    });
+    element.append(odds);
+    for (const side of ['alice', 'bob']) {
+      if (answer.dies[side] === undefined) continue;
+      const box = document.createElement('div');
+      box.className = 'damage';
+      box.dataset.hero = side;
+      const title = document.createElement('h3');
+      title.textContent = `Damage to ${side === 'alice' ? 'Alice' : 'Bob'} (lethal: ${percentOf(answer.dies[side])})`;
+      title.title = answer.dies[side];
+      box.dataset.lethal = answer.dies[side];
+      box.append(title);
+      const list = document.createElement('div');
+      list.className = 'histogram';
+      const top = Math.max(1e-9, ...answer.damage[side].map(([, p]) => Number(decimal(p, 6))));
+      for (const [damage, p] of answer.damage[side]) {
+        const bar = document.createElement('div');
+        bar.className = 'column';
+        bar.dataset.damage = damage;
+        bar.dataset.exact = p;
+        bar.title = `${damage} damage: ${p} (${percentOf(p)})`;
+        bar.innerHTML = '<span class="fill"></span><span class="tick"></span>';
+        bar.querySelector('.fill').style.height = `${(Number(decimal(p, 6)) / top) * 100}%`;
+        bar.querySelector('.tick').textContent = damage;
+        list.append(bar);
+      }
+      if (!answer.damage[side].length) list.textContent = 'no damage';
+      box.append(list);
+      element.append(box);
+    }
+  }
+
+  function battleLink() {
+    const params = new URLSearchParams({ battle: $('battle-input').value, rules: $('battle-rules').value });
+    return `${location.href.split('#')[0]}#${params}`;
+  }
+
+  function setupBattle(solver) {
+    const message = $('battle-message');
+    const progress = $('battle-progress');
+    let timer = null;
+    const stopTimer = () => { clearInterval(timer); timer = null; $('battle-stop').disabled = true; };
+    $('battle-run').addEventListener('click', async () => {
+      say(message, '');
+      $('battle-result').replaceChildren();
+      history.replaceState(null, '', battleLink());
+      const started = performance.now();
+      $('battle-stop').disabled = false;
+      timer = setInterval(() => {
+        progress.textContent = `Searching… ${((performance.now() - started) / 1000).toFixed(1)} s`;
+      }, 200);
+      try {
+        const reply = await solver.call(['battle', 'board.txt', '--exact', '--rules', $('battle-rules').value], { 'board.txt': $('battle-input').value });
+        stopTimer();
+        progress.textContent = `Exact, in ${((performance.now() - started) / 1000).toFixed(2)} s.`;
+        if (reply.status !== 0) { say(message, failure(reply)); return; }
+        renderBattle($('battle-result'), parseBattle(reply.stdout));
+      } catch (error) {
+        stopTimer();
+        progress.textContent = '';
+        say(message, error.message);
+      }
+    });
+    $('battle-stop').addEventListener('click', () => { stopTimer(); solver.stop(); });
+    $('battle-share').addEventListener('click', async () => {
+      const link = battleLink();
+      history.replaceState(null, '', link);
+      try {
+        await navigator.clipboard.writeText(link);
+        say(message, 'Link copied.', false);
+      } catch {
+        say(message, `Link: ${link}`, false);
+      }
+    });
+  }
+
+  // ---- Problems -----------------------------------------------------------------------------
+
+  function setupJudge(solver) {
+    $('judge-run').addEventListener('click', async () => {
+      say($('judge-message'), '');
+      $('judge-output').textContent = '';
+      const args = [$('judge-problem').value, 'input.txt'];
+      if ($('judge-exact').checked) args.push('--exact');
+      const reply = await solver.call(args, { 'input.txt': $('judge-input').value });
+      if (reply.status !== 0) say($('judge-message'), failure(reply));
+      else $('judge-output').textContent = reply.stdout;
+    });
+  }
+
+  // ---- Tabs and start -----------------------------------------------------------------------
+
+  function showTab(name) {
+    for (const tab of document.querySelectorAll('[role=tab]')) {
+      const selected = tab.id === `tab-${name}`;
+      tab.setAttribute('aria-selected', String(selected));
+      tab.tabIndex = selected ? 0 : -1;
+      $(tab.getAttribute('aria-controls')).hidden = !selected;
+    }
+  }
+
+  function setupTabs() {
+    const tabs = [...document.querySelectorAll('[role=tab]')];
+    tabs.forEach((tab, i) => {
+      tab.addEventListener('click', () => showTab(tab.id.slice(4)));
+      tab.addEventListener('keydown', (e) => {
+        const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+        if (!step) return;
+        const next = tabs[(i + step + tabs.length) % tabs.length];
+        next.focus();
+        showTab(next.id.slice(4));
+      });
+    });
+    const params = new URLSearchParams(location.hash.slice(1));
+    if (params.has('battle')) {
+      $('battle-input').value = params.get('battle');
+      if (params.get('rules')) $('battle-rules').value = params.get('rules');
+      showTab('battle');
+    } else {
+      showTab('event');
+    }
+  }
+
+  async function start() {
+    setupTabs();
+    if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
+      navigator.serviceWorker.register('sw.js').catch(() => {});
+    }
+    const solver = new Solver(base64Bytes(self.REFEREE_WASM_BASE64));
+    window.referee = solver; // for the console, and the browser tests
+    setupResults(solver);
+    setupBattle(solver);
+    setupJudge(solver);
+    await setupEvent(solver);
+    await solver.ready;
+    $('loading').textContent = '';
+    $('loading').hidden = true;
+    document.body.dataset.ready = 'true';
+  }
+
+  start().catch((error) => {
+    $('loading').textContent = `The solver could not start: ${error.message}`;
+  });
+})();

@@ -1,0 +1,55 @@
+//! The module's exports to JavaScript: a request buffer, a call, a reply buffer.
+//!
+//! ```text
+//! const at = exports.referee_request(bytes.length);              // room for the request
+//! new Uint8Array(exports.memory.buffer, at, bytes.length).set(bytes);
+//! const length = exports.referee_call();                         // runs it
+//! const reply = new Uint8Array(exports.memory.buffer, exports.referee_reply(), length);
+//! ```
+//!
+//! The request and the reply are JSON ([`crate::call`]). The buffers belong to the module and
+//! stay valid until the next `referee_request` or `referee_call`. Nothing here reads or
+//! writes memory through a pointer: JavaScript copies the bytes, Rust only hands out where.
+#![allow(unsafe_code)] // `#[no_mangle]` only: the exports must keep their names.
+
+use std::cell::RefCell;
+
+thread_local! {
+    static REQUEST: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    static REPLY: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Makes room for a request of `length` bytes and returns where JavaScript writes it.
+///
+/// # Complexity
+/// `O(length)`.
+#[no_mangle]
+pub extern "C" fn referee_request(length: usize) -> *mut u8 {
+    REQUEST.with_borrow_mut(|request| {
+        request.clear();
+        request.resize(length, 0);
+        request.as_mut_ptr()
+    })
+}
+
+/// Runs the request written at [`referee_request`] and returns the length of the reply.
+///
+/// # Complexity
+/// That of the command run ([`crate::call`]).
+#[no_mangle]
+pub extern "C" fn referee_call() -> usize {
+    let reply = REQUEST.with_borrow_mut(|request| crate::call(&std::mem::take(request)));
+    REPLY.with_borrow_mut(|stored| {
+        *stored = reply;
+        stored.len()
+    })
+}
+
+/// Where the reply of the last [`referee_call`] starts.
+///
+/// # Complexity
+/// `O(1)`.
+#[no_mangle]
+pub extern "C" fn referee_reply() -> *const u8 {
+    REPLY.with_borrow(|reply| reply.as_ptr())
+}
