@@ -155,7 +155,7 @@ pub fn parse(args: &[String]) -> Result<Result<EventInvocation, String>, String>
         return Ok(Err(help()));
     }
     if !SUBCOMMANDS.contains(&sub.as_str()) {
-        let near = SUBCOMMANDS.iter().find(|s| super::distance(s, sub) <= 2);
+        let near = SUBCOMMANDS.iter().find(|s| crate::cli::edit_distance(s, sub) <= 2);
         let hint = near.map(|s| format!("; did you mean '{s}'?")).unwrap_or_default();
         return Err(format!("unknown event command '{sub}' (expected one of: {}){hint}", SUBCOMMANDS[..12].join(", ")));
     }

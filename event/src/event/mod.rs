@@ -424,21 +424,6 @@ fn round_seed(seed: u64, round: usize) -> u64 {
     mix.next()
 }
 
-/// The edit distance of two names (code points).
-fn distance(a: &str, b: &str) -> usize {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for i in 1..=a.len() {
-        let mut previous = row[0];
-        row[0] = i;
-        for j in 1..=b.len() {
-            let here = row[j];
-            row[j] = (row[j] + 1).min(row[j - 1] + 1).min(previous + usize::from(a[i - 1] != b[j - 1]));
-            previous = here;
-        }
-    }
-    row[b.len()]
-}
 
 /// A name as a CSV field (quoted when it must be).
 fn csv_field(name: &str) -> std::borrow::Cow<'_, str> {
@@ -504,7 +489,7 @@ impl Event {
             .players
             .iter()
             .filter(|p| p.name != name)
-            .map(|p| (if p.name.to_lowercase() == lower { 0 } else { distance(&p.name, name) }, p.name.as_str()))
+            .map(|p| (if p.name.to_lowercase() == lower { 0 } else { crate::cli::edit_distance(&p.name, name) }, p.name.as_str()))
             .filter(|&(d, _)| d <= 2)
             .collect();
         near.sort_by_key(|&(d, _)| d);
