@@ -59,11 +59,11 @@ pub fn usage_error(args: &[String], message: &str) -> Output {
 /// `referee standings` on a whole results file.
 ///
 /// # Complexity
-/// That of [`standings::run`].
+/// That of [`standings::run_with_notes`].
 #[must_use]
 pub fn standings(invocation: &StandingsInvocation, input: &[u8]) -> Output {
-    match standings::run(input, &invocation.options) {
-        Ok(answer) => Output::answer(answer, ""),
+    match standings::run_with_notes(input, &invocation.options) {
+        Ok((answer, notes)) => Output::answer(answer, &notes),
         Err(failure) => failure_output(failure),
     }
 }

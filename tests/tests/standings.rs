@@ -744,3 +744,21 @@ fn an_event_beyond_memory_is_refused_at_its_first_player_too_many() {
          holds at most 1118477 players in its 64 MiB of working memory\n"
     );
 }
+
+/// A late entrant whose name is a letter or two from a player absent since is likely a typo:
+/// the standings are printed as the file says, with a note on stderr (the organiser's
+/// complaint: "a typo in a name is reported as a late entry with no did you mean").
+#[test]
+fn a_late_entry_near_an_absent_name_gets_a_did_you_mean_note() {
+    let csv = "round,player1,player2,wins1,wins2,draws\n1,Ann,Bob,2,0,0\n1,Cid,Dee,2,1,0\n\n2,Ann,Cid,1,0,0\n2,Bbo,Dee,1,1,0\n";
+    let outcome = referee(&["standings", "--format", "csv"], csv.as_bytes());
+    assert_eq!(outcome.status, 0, "{}", outcome.stderr);
+    assert!(String::from_utf8_lossy(&outcome.stdout).contains("Bbo"));
+    assert_eq!(
+        outcome.stderr,
+        "note: 6:2: \"Bbo\" first plays in round 2 (a late entry); did you mean \"Bob\", who has not played since round 1?\n"
+    );
+    // A late entry with a name of its own, or near a player still playing: no note.
+    let csv = "round,player1,player2,wins1,wins2,draws\n1,Ann,Bob,2,0,0\n2,Ann,Bob,1,0,0\n2,Ben,,0,2,0\n";
+    assert_eq!(referee(&["standings"], csv.as_bytes()).stderr, "");
+}

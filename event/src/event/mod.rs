@@ -424,7 +424,6 @@ fn round_seed(seed: u64, round: usize) -> u64 {
     mix.next()
 }
 
-
 /// A name as a CSV field (quoted when it must be).
 fn csv_field(name: &str) -> std::borrow::Cow<'_, str> {
     if name.contains([',', '"', '\r', '\n']) {
@@ -489,7 +488,12 @@ impl Event {
             .players
             .iter()
             .filter(|p| p.name != name)
-            .map(|p| (if p.name.to_lowercase() == lower { 0 } else { crate::cli::edit_distance(&p.name, name) }, p.name.as_str()))
+            .map(|p| {
+                (
+                    if p.name.to_lowercase() == lower { 0 } else { crate::cli::edit_distance(&p.name, name) },
+                    p.name.as_str(),
+                )
+            })
             .filter(|&(d, _)| d <= 2)
             .collect();
         near.sort_by_key(|&(d, _)| d);

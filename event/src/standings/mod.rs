@@ -7,6 +7,8 @@ pub mod output;
 pub mod parse;
 pub mod strict;
 
+use std::fmt::Write as _;
+
 use referee_core::standings::{Event, PlayerId, Profile, RecordError};
 use referee_core::HeapScratch;
 
@@ -70,11 +72,71 @@ pub enum Failure {
 /// # Complexity
 /// `O(B + n·r + n log n)` for a file of `B` bytes, `n` players and `r` rounds (names are looked up in a hash map).
 pub fn run(input: &[u8], options: &Options) -> Result<Vec<u8>, Failure> {
+    run_with_notes(input, options).map(|(text, _)| text)
+}
+
+/// [`run`], with notes for the organiser (lines for stderr, empty when there is nothing to
+/// say): each late entrant whose name is one or two letters from a player who has not played
+/// since, a typo as likely as a late entry (`did you mean`).
+///
+/// # Errors
+/// As [`run`].
+///
+/// # Complexity
+/// As [`run`], plus at most [`MAX_NAME_COMPARISONS`] comparisons of names.
+pub fn run_with_notes(input: &[u8], options: &Options) -> Result<(Vec<u8>, String), Failure> {
     let mut rank_scratch = HeapScratch::default();
-    replay(input, options.profile, options.round, |event, names| {
+    replay_rows(input, options.profile, options.round, 0, |event, names, rows| {
         let ranking = event.rank(options.profile, &mut rank_scratch).map_err(|e| Failure::Capacity(e.to_string()))?;
-        Ok(output::render(&ranking, names, event.round(), options.format))
+        Ok((output::render(&ranking, names, event.round(), options.format), late_entry_notes(rows, names)))
     })
+}
+
+/// The most pairs of names [`run_with_notes`] compares (then it stops looking for typos): a
+/// file of thousands of late entrants is not slowed down by them.
+pub const MAX_NAME_COMPARISONS: usize = 1 << 20;
+
+/// `note: LINE:FIELD: ...` for each late entrant whose name is near one of a player absent
+/// since before the entrant's first round (see [`run_with_notes`]).
+fn late_entry_notes(rows: &[Row], names: &[String]) -> String {
+    // Per player (by number - 1): the first row (line, field, round) and the last round played.
+    let mut first: Vec<Option<(u64, usize, u32)>> = vec![None; names.len()];
+    let mut last = vec![0u32; names.len()];
+    for row in rows {
+        for (player, field) in [(row.first, 2), (row.second, 3)] {
+            let Some(index) = (player as usize).checked_sub(1) else { continue };
+            if let (Some(slot), Some(end)) = (first.get_mut(index), last.get_mut(index)) {
+                slot.get_or_insert((row.line, field, row.round));
+                *end = row.round;
+            }
+        }
+    }
+    let mut notes = String::new();
+    let mut budget = MAX_NAME_COMPARISONS;
+    for (entrant, start) in first.iter().enumerate() {
+        let Some((line, field, round)) = *start else { continue };
+        if round <= 1 {
+            continue;
+        }
+        let name = &names[entrant];
+        let lower = name.to_lowercase();
+        let near = first.iter().zip(&last).zip(names).enumerate().find(|&(other, ((start, &end), other_name))| {
+            let before = start.is_some_and(|(_, _, r)| r < round) && end < round && other != entrant;
+            if !before || budget == 0 || name.len().abs_diff(other_name.len()) > 2 {
+                return false;
+            }
+            budget -= 1;
+            other_name.to_lowercase() == lower || crate::cli::edit_distance(other_name, name) <= 2
+        });
+        if let Some((_, ((_, &end), other_name))) = near {
+            let _ = writeln!(
+                notes,
+                "note: {line}:{field}: {name:?} first plays in round {round} (a late entry); \
+                 did you mean {other_name:?}, who has not played since round {end}?"
+            );
+        }
+    }
+    notes
 }
 
 /// Reads `input` (a whole results file, under `profile`'s rules) into an [`Event`] and calls
@@ -114,6 +176,17 @@ pub fn replay_with<T>(
     extra: u32,
     mut at: impl FnMut(&mut Event<'_>, &[String]) -> Result<T, Failure>,
 ) -> Result<T, Failure> {
+    replay_rows(input, profile, round, extra, |event, names, _| at(event, names))
+}
+
+/// [`replay_with`], `at` also given every row of the file.
+fn replay_rows<T>(
+    input: &[u8],
+    profile: Profile,
+    round: Option<u32>,
+    extra: u32,
+    mut at: impl FnMut(&mut Event<'_>, &[String], &[Row]) -> Result<T, Failure>,
+) -> Result<T, Failure> {
     let Parsed { names, rows, stop } = parse::parse(input, profile);
     let last_round = rows.last().map_or(0, |r| r.round).max(stop.as_ref().and_then(|s| s.1).map_or(0, |p| p.round));
     if names.is_empty() || last_round == 0 {
@@ -145,7 +218,7 @@ pub fn replay_with<T>(
     event.finish_round().map_err(internal)?;
     let target = round.unwrap_or(last_round);
     if target == last_round {
-        return at(&mut event, &names);
+        return at(&mut event, &names, &rows);
     }
     // An earlier round: the players entered by then (numbered by first appearance, so the
     // first of them), and their rows.
@@ -155,7 +228,7 @@ pub fn replay_with<T>(
     let mut earlier = Event::new(shown, target, &mut earlier_scratch).map_err(|e| Failure::Capacity(e.to_string()))?;
     play(&mut earlier, &rows[..through_target], &names)?;
     earlier.finish_round().map_err(internal)?;
-    at(&mut earlier, &names[..shown as usize])
+    at(&mut earlier, &names[..shown as usize], &rows[..through_target])
 }
 
 /// The most players an event of `rounds` rounds can hold in the host's memory for `words`
