@@ -10,6 +10,8 @@
 #  4. compares the event file's size with its export's (target: at most 2x).
 #
 #   scripts/bench-event.sh            (PLAYERS=8000 ROUNDS=15 RUNS=11 by default)
+#   KEEP=FILE scripts/bench-event.sh  also copies the event after its Swiss rounds to FILE
+#                                     (scripts/bench-web.sh measures the page on it)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -55,6 +57,10 @@ for ((r = 1; r <= rounds; r++)); do
     results "$r"
     timed "report --from (round $r)" "$referee" event report "$event" --from "$work/round$r.csv"
 done
+
+if [[ -n ${KEEP:-} ]]; then
+    cp "$event" "$KEEP"
+fi
 
 echo "== event pair (round $rounds) vs event standings --format csv, $runs runs alternating (medians)"
 base=$work/before-last.event

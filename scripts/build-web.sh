@@ -18,7 +18,8 @@ while (($#)); do
 done
 target_dir=${CARGO_TARGET_DIR:-$root/target}
 rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
-cargo build -p referee-web --target wasm32-unknown-unknown --profile web --locked --manifest-path "$root/Cargo.toml"
+cargo rustc -p referee-web --target wasm32-unknown-unknown --profile web --locked --crate-type cdylib \
+    --manifest-path "$root/Cargo.toml"
 wasm=$target_dir/wasm32-unknown-unknown/web/referee_web.wasm
 mkdir -p "$out"
 if command -v wasm-opt >/dev/null; then

@@ -439,7 +439,103 @@
     return `${location.href.split('#')[0]}#${params}`;
   }
 
+  // ---- The board builder: a form per side that writes the text format, and reads it back ----
+
+  const KEYWORDS = ['T', 'D', 'P', 'V', 'W', 'R', 'S', 'C'];
+  const KEYWORD_NAMES = { T: 'taunt', D: 'divine shield', P: 'poisonous', V: 'venomous', W: 'windfury', R: 'reborn', S: 'stealth', C: 'cleave' };
+  const MINION = /^(\d+)\/(\d+)([A-Z]*)(?:@(\d+))?(!.*)?$/;
+
+  function minionRow(side, minion = { attack: 1, health: 1, tier: 1, keywords: '', effects: '' }) {
+    const row = document.createElement('tr');
+    const label = (text, input) => { input.setAttribute('aria-label', `${side} minion ${text}`); return input; };
+    const number = (value, min, max, cls) => Object.assign(document.createElement('input'), { type: 'number', min, max, value, className: cls });
+    const cells = [
+      label('attack', number(minion.attack, 0, 1e9, 'attack')),
+      label('health', number(minion.health, 1, 1e9, 'health')),
+      label('tier', number(minion.tier, 1, 7, 'tier')),
+    ];
+    for (const cell of cells) row.insertCell().append(cell);
+    const keywords = document.createElement('div');
+    keywords.className = 'keywords';
+    for (const k of KEYWORDS) {
+      const box = Object.assign(document.createElement('input'), { type: 'checkbox', checked: minion.keywords.includes(k), value: k });
+      const l = document.createElement('label');
+      l.title = KEYWORD_NAMES[k];
+      l.append(k, box);
+      box.setAttribute('aria-label', `${side} minion ${KEYWORD_NAMES[k]}`);
+      keywords.append(l);
+    }
+    row.insertCell().append(keywords);
+    const effects = label('effects', Object.assign(document.createElement('input'), { value: minion.effects, className: 'effects', placeholder: '!s1x2/1 !r1D !c3x2' }));
+    row.insertCell().append(effects);
+    const remove = Object.assign(document.createElement('button'), { type: 'button', textContent: '✕' });
+    remove.setAttribute('aria-label', `remove this ${side} minion`);
+    remove.addEventListener('click', () => { row.remove(); writeBoard(); });
+    row.insertCell().append(remove);
+    return row;
+  }
+
+  const sides = () => [...document.querySelectorAll('#battle-builder fieldset.side')];
+
+  // The builder's board as the text format.
+  function builderText() {
+    const lines = sides().map((fieldset) => [...fieldset.querySelectorAll('tbody tr')].map((row) => {
+      const value = (cls) => row.querySelector(`.${cls}`).value.trim();
+      const keywords = [...row.querySelectorAll('.keywords input:checked')].map((box) => box.value).join('');
+      const tier = value('tier') && value('tier') !== '1' ? `@${value('tier')}` : '';
+      return `${value('attack')}/${value('health')}${keywords}${tier}${value('effects').replace(/\s+/g, '')}`;
+    }).join(' '));
+    const [alice, bob] = sides();
+    const hero = (fieldset) => `${fieldset.querySelector('.hero-tier').value} ${fieldset.querySelector('.hero-health').value}`;
+    const counts = sides().map((f) => f.querySelectorAll('tbody tr').length).join(' ');
+    return `${counts} ${hero(alice)} ${hero(bob)} ${$('battle-cap').value || 0}\n${lines[0]}\n${lines[1]}\n`;
+  }
+
+  function writeBoard() {
+    $('battle-input').value = builderText();
+  }
+
+  // Reads the text into the builder when it is in the form the builder writes (else leaves it).
+  function readBoard(text) {
+    const tokens = text.trim().split(/\s+/);
+    const [n, m] = tokens.slice(0, 2).map(Number);
+    if (!(n >= 1 && m >= 1) || !Number.isInteger(n) || !Number.isInteger(m)) return;
+    const lines = text.trim().split('\n');
+    const header = lines[0].trim().split(/\s+/).map(Number);
+    const minions = tokens.slice(lines[0].trim().split(/\s+/).length);
+    if (minions.length !== n + m || !minions.every((t) => MINION.test(t))) return;
+    const [alice, bob] = sides();
+    // Without the hero fields: the spec's heroes (tier 1, health 1000) and no cap.
+    const heroes = header.length >= 6 ? header.slice(2, 7) : [1, 1000, 1, 1000, 0];
+    [alice.querySelector('.hero-tier').value, alice.querySelector('.hero-health').value] = heroes.slice(0, 2);
+    [bob.querySelector('.hero-tier').value, bob.querySelector('.hero-health').value] = heroes.slice(2, 4);
+    $('battle-cap').value = heroes[4] ?? 0;
+    [[alice, minions.slice(0, n)], [bob, minions.slice(n)]].forEach(([fieldset, list]) => {
+      const body = fieldset.querySelector('tbody');
+      body.replaceChildren(...list.map((token) => {
+        const [, attack, health, keywords, tier, effects] = token.match(MINION);
+        return minionRow(fieldset.dataset.side, { attack, health, keywords, tier: tier ?? 1, effects: effects ?? '' });
+      }));
+    });
+  }
+
+  function setupBuilder() {
+    const builder = $('battle-builder');
+    builder.addEventListener('input', (e) => { if (e.target.id !== 'battle-input') writeBoard(); });
+    builder.addEventListener('change', (e) => { if (e.target.id !== 'battle-input') writeBoard(); });
+    for (const fieldset of sides()) {
+      fieldset.querySelector('.add-minion').addEventListener('click', () => {
+        if (fieldset.querySelectorAll('tbody tr').length >= 7) return;
+        fieldset.querySelector('tbody').append(minionRow(fieldset.dataset.side));
+        writeBoard();
+      });
+    }
+    $('battle-input').addEventListener('input', () => readBoard($('battle-input').value));
+    readBoard($('battle-input').value);
+  }
+
   function setupBattle(solver) {
+    setupBuilder();
     const message = $('battle-message');
     const progress = $('battle-progress');
     let timer = null;

@@ -121,6 +121,20 @@ describe('the views', () => {
     await other.close();
   });
 
+  test('Battle: the board builder reads the text, writes it back, and its board is answered', async () => {
+    await page.getByTestId('tab-battle').click();
+    await page.getByTestId('battle-input').fill('1 1\n3/3D\n2/2');
+    await page.getByTestId('battle-bob-add').click();
+    await page.getByTestId('battle-alice-tier').fill('3');
+    const board = await page.getByTestId('battle-input').inputValue();
+    assert.equal(board, '1 2 3 1000 1 1000 0\n3/3D\n2/2 1/1\n');
+    await page.getByTestId('battle-run').click();
+    await page.waitForSelector('[data-testid=battle-result] [data-outcome]');
+    const want = cli(['battle', '--exact'], board).stdout.trim().split('\n');
+    const outcomes = await page.$$eval('[data-testid=battle-result] [data-outcome]', (rows) => rows.map((row) => row.dataset.exact));
+    assert.deepEqual(outcomes, want.slice(0, 3));
+  });
+
   test('Results file: standings and the next round equal the binary\'s', async () => {
     await page.getByTestId('tab-results').click();
     const csv = readFileSync(join(repo, 'tests', 'data', 'standings', '001.csv'), 'utf8');
