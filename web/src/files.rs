@@ -1,11 +1,13 @@
-//! The request's files: text, or bytes in base64 when they are not UTF-8.
+//! The files of a reply: text, or bytes in base64 when they are not UTF-8 (and the base64 of
+//! a request's files).
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-/// A file as JSON carries it: a string when it is UTF-8 text, else `{"base64": "..."}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A file as the reply's JSON carries it: a string when it is UTF-8 text, else
+/// `{"base64": "..."}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum FileJson {
     /// UTF-8 text.
@@ -18,20 +20,6 @@ pub enum FileJson {
 }
 
 impl FileJson {
-    /// The file's bytes.
-    ///
-    /// # Errors
-    /// A base64 text that is not standard base64: the first bad character's position.
-    ///
-    /// # Complexity
-    /// `O(length)`.
-    pub fn into_bytes(self) -> Result<Vec<u8>, String> {
-        match self {
-            Self::Text(text) => Ok(text.into_bytes()),
-            Self::Bytes { base64 } => decode_base64(&base64),
-        }
-    }
-
     /// `bytes` as text when they are UTF-8, else as base64.
     ///
     /// # Complexity
@@ -133,8 +121,7 @@ mod tests {
     fn text_stays_text_and_other_bytes_go_as_base64() {
         assert_eq!(FileJson::from_bytes(b"Ann\n".to_vec()), FileJson::Text("Ann\n".into()));
         let bad = vec![b'A', 0xFF, b'\n'];
-        let json = FileJson::from_bytes(bad.clone());
-        assert!(matches!(json, FileJson::Bytes { .. }));
-        assert_eq!(json.into_bytes(), Ok(bad));
+        let FileJson::Bytes { base64 } = FileJson::from_bytes(bad.clone()) else { panic!("not base64") };
+        assert_eq!(decode_base64(&base64), Ok(bad));
     }
 }

@@ -14,6 +14,7 @@
 
 pub mod abi;
 pub mod files;
+pub mod request;
 
 use std::collections::BTreeMap;
 
@@ -21,7 +22,7 @@ use referee_core::battle::Limits;
 use referee_event::app::{self, Output};
 use referee_event::cli::{self, Command, Threads};
 use referee_event::event::store::MemoryStore;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use files::FileJson;
 
@@ -32,14 +33,6 @@ pub const STDIN: &str = "stdin";
 /// module's stack (`.cargo/config.toml` gives it 16 MiB; a turn takes a few KiB, eight times
 /// more with the widest numerators), and [`Limits::steps`] as the binary's.
 pub const GAME_LIMITS: Limits = Limits { depth: 384, steps: referee_core::battle::game::DEFAULT_LIMITS.steps };
-
-/// A request: a command line and the files it names.
-#[derive(Debug, Deserialize)]
-struct Request {
-    args: Vec<String>,
-    #[serde(default)]
-    files: BTreeMap<String, FileJson>,
-}
 
 /// The reply to a request.
 #[derive(Debug, Serialize)]
@@ -57,33 +50,21 @@ struct Reply {
 /// That of the command, plus `O(B)` for the `B` bytes of the request and the reply.
 #[must_use]
 pub fn call(request: &[u8]) -> Vec<u8> {
-    let reply = match serde_json::from_slice::<Request>(request) {
-        Ok(request) => match decode(request.files) {
-            Ok(mut store) => {
-                let before = store.files.clone();
-                let output = run(&request.args, &mut store);
-                Reply {
-                    status: output.status,
-                    stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-                    stderr: output.stderr,
-                    files: changes(&before, store.files),
-                }
+    let reply = match request::parse(request) {
+        Ok(request) => {
+            let mut store = MemoryStore { files: request.files };
+            let before = store.files.clone();
+            let output = run(&request.args, &mut store);
+            Reply {
+                status: output.status,
+                stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+                stderr: output.stderr,
+                files: changes(&before, store.files),
             }
-            Err(message) => refused(&message),
-        },
+        }
         Err(e) => refused(&format!("the request is not the JSON the page sends: {e}")),
     };
     serde_json::to_vec(&reply).unwrap_or_default()
-}
-
-/// The files of a request as bytes.
-fn decode(files: BTreeMap<String, FileJson>) -> Result<MemoryStore, String> {
-    let mut store = MemoryStore::default();
-    for (name, file) in files {
-        let bytes = file.into_bytes().map_err(|e| format!("file '{name}': {e}"))?;
-        store.files.insert(name, bytes);
-    }
-    Ok(store)
 }
 
 /// The files that differ from `before`: the new bytes, or `None` for a removed file.
