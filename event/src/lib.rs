@@ -11,6 +11,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod battle;
 pub mod cli;
 pub mod event;
 pub mod pair;

@@ -252,8 +252,9 @@ fn write_parts(parts: Vec<Answer>, stdout: &mut dyn Write, stderr: &mut dyn Writ
 /// only as deep as the fight goes.
 const GAME_STACK_BYTES: usize = 1 << 30;
 
-/// `referee battle` under the game rules (the default): reads the whole fight and answers it
-/// ([`referee_core::battle::game::text::solve`]) on a thread with [`GAME_STACK_BYTES`] of stack.
+/// `referee battle` under the game rules (the default): reads the whole fight (the text format
+/// or the JSON board, `--input`) and answers it (`--format`: the spec's text, JSON or a table;
+/// [`referee_event::battle::run`]) on a thread with [`GAME_STACK_BYTES`] of stack.
 fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
     let input = match read_input(invocation.file.as_deref(), stdin, &mut |_| None) {
         Ok(bytes) => bytes,
@@ -264,21 +265,24 @@ fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn W
         std::thread::Builder::new()
             .stack_size(GAME_STACK_BYTES)
             .spawn_scoped(scope, || {
-                let mut answer = Answer::default();
-                let result = referee_core::battle::game::text::solve(
+                referee_event::battle::run(
                     &input,
+                    invocation.battle_input,
+                    invocation.battle_format,
                     options.exact,
                     options.battle,
                     referee_core::battle::game::DEFAULT_LIMITS,
                     &mut HeapScratch::default(),
-                    &mut answer,
-                );
-                (result, answer)
+                )
             })
             .map(|handle| handle.join())
     });
     match solved {
-        Ok(Ok((result, answer))) => finish(result, answer, stdout, stderr),
+        Ok(Ok(Ok(text))) => match write_answer(stdout, &text) {
+            Ok(()) => EXIT_OK,
+            Err(e) => write_failed(stderr, &e),
+        },
+        Ok(Ok(Err(failure))) => report(stderr, &failure.message, failure.status.code()),
         Ok(Err(_)) => report(stderr, "the game-rules search failed", EXIT_USAGE),
         Err(e) => report(stderr, &format!("cannot start the game-rules search: {e}"), EXIT_USAGE),
     }
