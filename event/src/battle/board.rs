@@ -279,3 +279,35 @@ pub fn to_value(fight: &Fight) -> Value {
     }
     Value::Object(root)
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+    use super::*;
+    use referee_core::battle::game::text;
+
+    #[test]
+    fn a_fight_reads_back_from_its_json() {
+        for input in [
+            "2 1\n1/1R 2/5\n4/5\n",
+            "3 2 3 9 4 4 12\n2/3!s1x2/1 1/2!c2 3/3T@2\n4/4C@3 2/2!s2x1/1\n",
+            "2 2\n10/10DR!r1D 1/3!c1x3\n5/5PVWS 3/3R!r1T\n",
+        ] {
+            let fight = text::parse(input.as_bytes()).unwrap();
+            let json = serde_json::to_string(&to_value(&fight)).unwrap();
+            assert_eq!(parse(json.as_bytes()), Ok(fight), "{json}");
+        }
+    }
+
+    #[test]
+    fn the_defaults_and_firestone_fields() {
+        let board = r#"{"playerBoard": {"player": {"cardId": "X", "hpLeft": 5}, "board": [{"entityId": 1,
+            "attack": 1, "health": 2, "maxHealth": 7, "reborn": null}]},
+            "opponentBoard": {"player": null, "board": [{"attack": 0, "health": 1, "summon": {"attack": 0, "health": 1}}]},
+            "options": null}"#;
+        let fight = parse(board.as_bytes()).unwrap();
+        let expected = text::parse(b"1 1 1 5 1 1000\n1/2\n0/1!s1x0/1\n").unwrap();
+        assert_eq!(fight, expected);
+    }
+}

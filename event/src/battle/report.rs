@@ -127,3 +127,35 @@ pub fn table<W: Write + ?Sized>(answer: &Answer<'_>, out: &mut W) -> fmt::Result
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+    use super::*;
+    use referee_core::battle::game::{self, text, Strategy};
+    use referee_core::HeapScratch;
+
+    /// The table of a text board.
+    fn table_of(input: &str) -> String {
+        let fight = text::parse(input.as_bytes()).unwrap();
+        let mut scratch = HeapScratch::default();
+        let answer = game::solve(&fight, Strategy::Memo, game::DEFAULT_LIMITS, &mut scratch).unwrap();
+        let mut out = String::new();
+        table(&answer, &mut out).unwrap();
+        out
+    }
+
+    #[test]
+    fn certainties_only_when_exact() {
+        let table = table_of("1 1\n1/1R\n1/1\n");
+        assert!(table.starts_with("Alice wins             100%\nBob wins                 0%\n"), "{table}");
+        // Fourteen shots of 1 kill two of Bob's 1/7s once in about 10^6 fights; Alice's hero
+        // (health 7) dies unless they do.
+        let table = table_of("2 7 1 7 1 1000\n0/1!c1x7 0/1!c1x7\n1/7 1/7 1/7 1/7 1/7 1/7 1/7\n");
+        assert!(table.contains("Alice's hero dies   >99.99%\n"), "{table}");
+        assert!(table.contains("\n   6    <0.01%  #\n   7     1.15%  #\n   8    98.85%  ####"), "{table}");
+        assert_eq!(percent(&Probability::ZERO), "0%");
+        assert_eq!(percent(&Probability::ONE), "100%");
+    }
+}
