@@ -49,6 +49,11 @@ impl Failure {
         Self { message, status: ExitStatus::InvalidInput }
     }
 
+    /// An answer that could not be written (a usage error, as a failed write).
+    fn unwritten() -> Self {
+        Self { message: "cannot write the answer".to_owned(), status: ExitStatus::Usage }
+    }
+
     /// The failure of a judge error.
     fn judge(error: &referee_core::text::Error) -> Self {
         Self { message: error.to_string(), status: error.exit_status() }
@@ -92,7 +97,8 @@ pub fn parse(input: &[u8], mode: Input) -> Result<Fight, Failure> {
 ///
 /// # Errors
 /// As [`parse`]; the search's refusal (capacity, exit 3) when `scratch` or `limits` are too
-/// small for the fight, or its answer needs more than 1 024-bit numerators.
+/// small for the fight, or its answer needs more than 1 024-bit numerators; a usage error
+/// (exit 2) if the answer cannot be written.
 ///
 /// # Complexity
 /// That of [`game::solve`] plus `O(B)` for the input's bytes.
@@ -110,8 +116,51 @@ pub fn run(
     let mut out = String::new();
     let written = match format {
         Format::Text => game::text::write_answer(&answer, exact, &mut out).map_err(|e| Failure::judge(&e)),
-        Format::Json => report::json(&answer, &mut out).map_err(|_| Failure::invalid("cannot write".to_owned())),
-        Format::Table => report::table(&answer, &mut out).map_err(|_| Failure::invalid("cannot write".to_owned())),
+        Format::Json => report::json(&answer, &mut out).map_err(|_| Failure::unwritten()),
+        Format::Table => report::table(&answer, &mut out).map_err(|_| Failure::unwritten()),
     };
     written.map(|()| out)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+    use super::*;
+    use referee_core::HeapScratch;
+
+    const BOARD: &str = r#" {"playerBoard": {"board": [{"attack": 2, "health": 2}, {"attack": 5, "health": 5}]},
+        "opponentBoard": {"board": [{"attack": 3, "health": 3}, {"attack": 4, "health": 4}, {"attack": 1, "health": 1}]}}"#;
+
+    #[test]
+    fn the_input_is_detected_by_its_first_byte() {
+        assert!(is_json(b" \n{", Input::Auto) && !is_json(b"2 3\n", Input::Auto));
+        assert!(is_json(b"2 3", Input::Json) && !is_json(b"{", Input::Text));
+        assert_eq!(parse(BOARD.as_bytes(), Input::Auto), parse(b"2 3\n2/2 5/5\n3/3 4/4 1/1\n", Input::Auto));
+        let text = parse(BOARD.as_bytes(), Input::Text).unwrap_err();
+        assert_eq!((text.message.starts_with("1:2: "), text.status), (true, ExitStatus::InvalidInput), "{text:?}");
+    }
+
+    #[test]
+    fn a_search_beyond_its_limits_is_a_capacity_refusal() {
+        let tiny = Limits { depth: 1, steps: 1 };
+        let run = |format| {
+            run(BOARD.as_bytes(), Input::Auto, format, false, Strategy::Memo, tiny, &mut HeapScratch::default())
+        };
+        for format in [Format::Text, Format::Json, Format::Table] {
+            let failure = run(format).unwrap_err();
+            assert_eq!(failure.status, ExitStatus::Capacity, "{failure:?}");
+            assert!(failure.message.starts_with("1:1: "), "{failure:?}");
+        }
+        let answer = super::run(
+            BOARD.as_bytes(),
+            Input::Auto,
+            Format::Text,
+            true,
+            Strategy::Memo,
+            game::DEFAULT_LIMITS,
+            &mut HeapScratch::default(),
+        );
+        assert_eq!(answer.unwrap().lines().take(3).collect::<Vec<_>>(), ["1/8", "3/4", "1/8"]);
+    }
 }
