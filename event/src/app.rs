@@ -97,8 +97,9 @@ pub fn event(invocation: &EventInvocation, store: &mut dyn Store) -> Output {
 }
 
 /// A judge problem on its whole input, in memory: `--needs` for `battle --rules tavern`, the
-/// game rules within `game_limits` (their turns in progress recurse on the machine stack: the
-/// caller sizes both), every other problem through [`judge::run`].
+/// game rules within `game_limits` ([`crate::battle::run`]: the text or JSON board, the text,
+/// JSON or table answer; their turns in progress recurse on the machine stack: the caller
+/// sizes both), every other problem through [`judge::run`].
 ///
 /// # Complexity
 /// That of the problem's solver.
@@ -110,7 +111,11 @@ pub fn judge(invocation: &Invocation, input: &[u8], game_limits: Limits) -> Outp
     let result = if invocation.needs {
         battle::text::solve_needs(input, options.battle, options.battle_limits, &mut scratch, &mut answer)
     } else if invocation.problem == Problem::Battle && !invocation.tavern_rules {
-        battle::game::text::solve(input, options.exact, options.battle, game_limits, &mut scratch, &mut answer)
+        let (mode, format) = (invocation.battle_input, invocation.battle_format);
+        return match crate::battle::run(input, mode, format, options.exact, options.battle, game_limits, &mut scratch) {
+            Ok(text) => Output::answer(text, ""),
+            Err(failure) => Output::error(&failure.message, failure.status.code()),
+        };
     } else {
         judge::run(invocation.problem, input, options, &mut scratch, &mut answer)
     };

@@ -224,6 +224,11 @@ pub struct Invocation {
     pub needs: bool,
     /// `battle --rules tavern`: `battle.md`'s rules instead of the game's (the default).
     pub tavern_rules: bool,
+    /// `battle --input`: how the board is written (game rules; default: JSON when it starts
+    /// with `{`, else the text format).
+    pub battle_input: crate::battle::Input,
+    /// `battle --format`: how the answer is written (game rules; default: the spec's text).
+    pub battle_format: crate::battle::Format,
 }
 
 /// The general help text.
@@ -293,6 +298,14 @@ fn problem_help(problem: Problem, threads: &Threads) -> String {
             "                 marks, tokens, reborn as the base card, cleave, stealth, start of combat,\n",
             "                 heroes; the odds, each hero's death and its damage distribution\n",
             "                 tavern: battle.md's rules (fewest turns attacks; the odds only)\n",
+            "      --input auto|text|json\n",
+            "                 The board's format (game rules): text (the spec's), json (Firestone's\n",
+            "                 field names, docs/battle.md); auto (default): json when the input\n",
+            "                 starts with '{', else text\n",
+            "      --format text|json|table\n",
+            "                 The answer (game rules): text (default, the spec's lines), json (each\n",
+            "                 probability as an exact fraction and a decimal), table (percentages,\n",
+            "                 the lethal chances, the damage as a histogram)\n",
             "      --needs    With --rules tavern: print what the board's search needs instead of\n",
             "                 its odds: the least depth and steps (battle::Limits, the same on every\n",
             "                 target) and the scratch words they take with the strategy (a firmware's\n",
@@ -367,6 +380,8 @@ pub fn parse(args: &[String], threads: &Threads) -> Result<Command, String> {
     let mut only_files = false;
     let mut needs = false;
     let mut tavern_rules = false;
+    let mut battle_input = None;
+    let mut battle_format = None;
     let mut rest = args[1..].iter();
     while let Some(arg) = rest.next() {
         let (flag, inline_value) = match arg.split_once('=') {
@@ -386,6 +401,22 @@ pub fn parse(args: &[String], threads: &Threads) -> Result<Command, String> {
                     "tavern" => true,
                     other => return Err(format!("--rules expects 'game' or 'tavern', found '{other}'")),
                 };
+            }
+            "--input" if !only_files && problem == Problem::Battle => {
+                battle_input = Some(match flag_value(flag, inline_value, &mut rest)? {
+                    "auto" => crate::battle::Input::Auto,
+                    "text" => crate::battle::Input::Text,
+                    "json" => crate::battle::Input::Json,
+                    other => return Err(format!("--input expects 'auto', 'text' or 'json', found '{other}'")),
+                });
+            }
+            "--format" if !only_files && problem == Problem::Battle => {
+                battle_format = Some(match flag_value(flag, inline_value, &mut rest)? {
+                    "text" => crate::battle::Format::Text,
+                    "json" => crate::battle::Format::Json,
+                    "table" => crate::battle::Format::Table,
+                    other => return Err(format!("--format expects 'text', 'json' or 'table', found '{other}'")),
+                });
             }
             "--strategy" if strategies => strategy = Some(flag_value(flag, inline_value, &mut rest)?),
             "--table-kib" if strategies => {
@@ -423,8 +454,20 @@ pub fn parse(args: &[String], threads: &Threads) -> Result<Command, String> {
     if needs && problem == Problem::Battle && !tavern_rules {
         return Err("--needs applies to --rules tavern only".to_owned());
     }
+    if tavern_rules && (battle_input.is_some() || battle_format.is_some()) {
+        return Err("--input and --format apply to --rules game only".to_owned());
+    }
     let threads = threads_given.unwrap_or(threads.default);
-    Ok(Command::Solve(Invocation { problem, options, file, threads, needs, tavern_rules }))
+    Ok(Command::Solve(Invocation {
+        problem,
+        options,
+        file,
+        threads,
+        needs,
+        tavern_rules,
+        battle_input: battle_input.unwrap_or_default(),
+        battle_format: battle_format.unwrap_or_default(),
+    }))
 }
 
 /// The largest `--table-kib`: the host's whole scratch limit (64 MiB).
@@ -526,6 +569,23 @@ mod tests {
             Ok(_) => Err("not a solve".to_owned()),
             Err(e) => Err(e),
         }
+    }
+
+    #[test]
+    fn parses_the_battle_input_and_format() {
+        use crate::battle::{Format, Input};
+        let of = |list: &[&str]| solve_of(list).map(|inv| (inv.battle_input, inv.battle_format));
+        assert_eq!(of(&["battle"]), Ok((Input::Auto, Format::Text)));
+        assert_eq!(of(&["battle", "--input", "json", "--format=table"]), Ok((Input::Json, Format::Table)));
+        assert_eq!(of(&["battle", "--input=text", "--format", "json"]), Ok((Input::Text, Format::Json)));
+        assert_eq!(of(&["battle", "--input=auto", "--format", "text"]), Ok((Input::Auto, Format::Text)));
+        assert!(of(&["battle", "--input", "yaml"]).is_err_and(|e| e.contains("--input expects")));
+        assert!(of(&["battle", "--format", "csv"]).is_err_and(|e| e.contains("--format expects")));
+        assert!(of(&["battle", "--rules", "tavern", "--format", "json"]).is_err());
+        assert!(of(&["tavern", "--format", "json"]).is_err());
+        assert!(
+            matches!(parse(&args(&["battle", "-h"]), &TEST_THREADS), Ok(Command::Help(t)) if t.contains("--format text|json|table"))
+        );
     }
 
     #[test]

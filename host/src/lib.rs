@@ -246,8 +246,9 @@ fn write_parts(parts: Vec<Answer>, stdout: &mut dyn Write, stderr: &mut dyn Writ
 /// only as deep as the fight goes.
 const GAME_STACK_BYTES: usize = 1 << 30;
 
-/// `referee battle` under the game rules (the default): reads the whole fight and answers it
-/// ([`referee_core::battle::game::text::solve`]) on a thread with [`GAME_STACK_BYTES`] of stack.
+/// `referee battle` under the game rules (the default): reads the whole fight (the text format
+/// or the JSON board, `--input`) and answers it (`--format`: the spec's text, JSON or a table;
+/// [`referee_event::battle::run`]) on a thread with [`GAME_STACK_BYTES`] of stack.
 fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
     let input = match read_input(invocation.file.as_deref(), stdin, &mut |_| None) {
         Ok(bytes) => bytes,

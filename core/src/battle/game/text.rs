@@ -339,3 +339,44 @@ pub fn solve<W: Write + ?Sized>(
     }
     Ok(())
 }
+
+/// The judge error of a search that cannot run ([`super::solve`]'s error), refused at 1:1 as
+/// [`solve`] does: for the drivers that read a fight in another format (the JSON board of
+/// `referee battle --input json`).
+///
+/// # Errors
+/// None: it builds an error.
+///
+/// # Complexity
+/// `O(1)`.
+#[must_use]
+pub fn refusal(error: super::SearchError) -> Error {
+    super::super::text::refused(error)
+}
+
+/// Writes `answer` as [`solve`] does: the three outcomes, the two deaths, then each damage of
+/// positive probability (12 decimals, or fractions when `exact`).
+///
+/// # Errors
+/// A write error from `out`.
+///
+/// # Complexity
+/// `O(D · w)` for the [`MAX_DAMAGE`] damages and numerators of `w` words.
+pub fn write_answer<W: Write + ?Sized>(answer: &super::Answer<'_>, exact: bool, out: &mut W) -> Result<()> {
+    let none = format_args!("");
+    for p in answer.odds().all() {
+        line(out, none, &p, exact)?;
+    }
+    for (side, name) in ["alice", "bob"].into_iter().enumerate() {
+        line(out, format_args!("{name} dies "), &answer.dies(side), exact)?;
+    }
+    for (side, name) in ["alice", "bob"].into_iter().enumerate() {
+        for d in 1..=MAX_DAMAGE {
+            let p = answer.damage(side, d);
+            if !p.is_zero() {
+                line(out, format_args!("damage to {name} {d} "), &p, exact)?;
+            }
+        }
+    }
+    Ok(())
+}

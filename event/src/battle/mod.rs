@@ -1,0 +1,166 @@
+//! `referee battle` under the game rules (`battle-game.md`) in the formats people already
+//! use, for the binary and the page alike: the board as JSON with the Firestone simulator's
+//! field names ([`board`]), and the answer as JSON or as a table people read ([`report`]),
+//! besides the spec's text (the default, [`referee_core::battle::game::text`]).
+
+pub mod board;
+pub mod report;
+
+use referee_core::battle::game::{self, Fight, Limits, Strategy};
+use referee_core::judge::ExitStatus;
+use referee_core::scratch::Scratch;
+
+/// How the board is written (`referee battle --input`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Input {
+    /// JSON when its first byte other than whitespace is `{`, else the text format (default).
+    #[default]
+    Auto,
+    /// The spec's text format (`n m [heroes [cap]]`, then the minion tokens).
+    Text,
+    /// The JSON board ([`board`]).
+    Json,
+}
+
+/// How the answer is written (`referee battle --format`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// The spec's lines (default): 12 decimals, or fractions with `--exact`.
+    #[default]
+    Text,
+    /// One JSON object: every probability as its exact fraction and a 12-digit decimal.
+    Json,
+    /// Percentages, the lethal chances and each hero's damage as a text histogram.
+    Table,
+}
+
+/// Why a board was not answered: the message (without `error: `) and the exit status.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The message: `line:column: …` for the text format, `path: …` for a JSON field.
+    pub message: String,
+    /// The exit status: invalid input (1), or capacity (3) when the search cannot run.
+    pub status: ExitStatus,
+}
+
+impl Failure {
+    /// An invalid input.
+    fn invalid(message: String) -> Self {
+        Self { message, status: ExitStatus::InvalidInput }
+    }
+
+    /// An answer that could not be written (a usage error, as a failed write).
+    fn unwritten() -> Self {
+        Self { message: "cannot write the answer".to_owned(), status: ExitStatus::Usage }
+    }
+
+    /// The failure of a judge error.
+    fn judge(error: &referee_core::text::Error) -> Self {
+        Self { message: error.to_string(), status: error.exit_status() }
+    }
+}
+
+/// Whether `input` is read as JSON under `mode`.
+///
+/// # Errors
+/// None.
+///
+/// # Complexity
+/// `O(B)` for the leading whitespace.
+#[must_use]
+pub fn is_json(input: &[u8], mode: Input) -> bool {
+    match mode {
+        Input::Auto => input.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{'),
+        Input::Text => false,
+        Input::Json => true,
+    }
+}
+
+/// Reads a fight in `mode`'s format.
+///
+/// # Errors
+/// A text format error (`line:column: …`), or a JSON one ([`board::parse`]: `path: …`); both
+/// invalid input.
+///
+/// # Complexity
+/// `O(B)` for the `B` bytes of the input.
+pub fn parse(input: &[u8], mode: Input) -> Result<Fight, Failure> {
+    if is_json(input, mode) {
+        board::parse(input).map_err(Failure::invalid)
+    } else {
+        game::text::parse(input).map_err(|e| Failure::judge(&e))
+    }
+}
+
+/// Reads a fight (`mode`), solves it and writes its answer in `format` (`exact`: fractions in
+/// the text format; the JSON always carries both forms, the table percentages).
+///
+/// # Errors
+/// As [`parse`]; the search's refusal (capacity, exit 3) when `scratch` or `limits` are too
+/// small for the fight, or its answer needs more than 1 024-bit numerators; a usage error
+/// (exit 2) if the answer cannot be written.
+///
+/// # Complexity
+/// That of [`game::solve`] plus `O(B)` for the input's bytes.
+pub fn run(
+    input: &[u8],
+    mode: Input,
+    format: Format,
+    exact: bool,
+    strategy: Strategy,
+    limits: Limits,
+    scratch: &mut (impl Scratch + ?Sized),
+) -> Result<String, Failure> {
+    let fight = parse(input, mode)?;
+    let answer = game::solve(&fight, strategy, limits, scratch).map_err(|e| Failure::judge(&game::text::refusal(e)))?;
+    let mut out = String::new();
+    let written = match format {
+        Format::Text => game::text::write_answer(&answer, exact, &mut out).map_err(|e| Failure::judge(&e)),
+        Format::Json => report::json(&answer, &mut out).map_err(|_| Failure::unwritten()),
+        Format::Table => report::table(&answer, &mut out).map_err(|_| Failure::unwritten()),
+    };
+    written.map(|()| out)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+    use super::*;
+    use referee_core::HeapScratch;
+
+    const BOARD: &str = r#" {"playerBoard": {"board": [{"attack": 2, "health": 2}, {"attack": 5, "health": 5}]},
+        "opponentBoard": {"board": [{"attack": 3, "health": 3}, {"attack": 4, "health": 4}, {"attack": 1, "health": 1}]}}"#;
+
+    #[test]
+    fn the_input_is_detected_by_its_first_byte() {
+        assert!(is_json(b" \n{", Input::Auto) && !is_json(b"2 3\n", Input::Auto));
+        assert!(is_json(b"2 3", Input::Json) && !is_json(b"{", Input::Text));
+        assert_eq!(parse(BOARD.as_bytes(), Input::Auto), parse(b"2 3\n2/2 5/5\n3/3 4/4 1/1\n", Input::Auto));
+        let text = parse(BOARD.as_bytes(), Input::Text).unwrap_err();
+        assert_eq!((text.message.starts_with("1:2: "), text.status), (true, ExitStatus::InvalidInput), "{text:?}");
+    }
+
+    #[test]
+    fn a_search_beyond_its_limits_is_a_capacity_refusal() {
+        let tiny = Limits { depth: 1, steps: 1 };
+        let run = |format| {
+            run(BOARD.as_bytes(), Input::Auto, format, false, Strategy::Memo, tiny, &mut HeapScratch::default())
+        };
+        for format in [Format::Text, Format::Json, Format::Table] {
+            let failure = run(format).unwrap_err();
+            assert_eq!(failure.status, ExitStatus::Capacity, "{failure:?}");
+            assert!(failure.message.starts_with("1:1: "), "{failure:?}");
+        }
+        let answer = super::run(
+            BOARD.as_bytes(),
+            Input::Auto,
+            Format::Text,
+            true,
+            Strategy::Memo,
+            game::DEFAULT_LIMITS,
+            &mut HeapScratch::default(),
+        );
+        assert_eq!(answer.unwrap().lines().take(3).collect::<Vec<_>>(), ["1/8", "3/4", "1/8"]);
+    }
+}
