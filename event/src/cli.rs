@@ -224,7 +224,27 @@ pub struct Invocation {
     pub needs: bool,
     /// `battle --rules tavern`: `battle.md`'s rules instead of the game's (the default).
     pub tavern_rules: bool,
+    /// `battle --time SECONDS` (in milliseconds): the game rules' search answers exactly
+    /// within it, else with certified bounds ([`DEFAULT_BATTLE_TIME_MS`]).
+    pub time_ms: u64,
 }
+
+/// The default of `battle --time`: 1.5 s.
+pub const DEFAULT_BATTLE_TIME_MS: u64 = 1500;
+
+/// The milliseconds of `SECONDS[.DDD]` (at most three decimals), if it is that.
+fn milliseconds(value: &str) -> Option<u64> {
+    let (whole, fraction) = value.split_once('.').unwrap_or((value, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || fraction.len() > 3 || !digits(whole) || !digits(fraction) || whole.len() > 6 {
+        return None;
+    }
+    let padded = format!("{fraction:0<3}");
+    whole.parse::<u64>().ok()?.checked_mul(1000)?.checked_add(padded.parse::<u64>().ok()?)
+}
+
+/// The largest `battle --time`: an hour.
+const MAX_BATTLE_TIME_MS: u64 = 3_600_000;
 
 /// The general help text.
 fn general_help() -> String {
@@ -293,6 +313,10 @@ fn problem_help(problem: Problem, threads: &Threads) -> String {
             "                 marks, tokens, reborn as the base card, cleave, stealth, start of combat,\n",
             "                 heroes; the odds, each hero's death and its damage distribution\n",
             "                 tavern: battle.md's rules (fewest turns attacks; the odds only)\n",
+            "      --time SECONDS\n",
+            "                 The game rules' time (default 1.5, at most 3600): the exact answer when\n",
+            "                 the search finishes in time, else each probability as a lower and an\n",
+            "                 upper bound that contain it, then a line 'bounds' (docs/battle.md)\n",
             "      --needs    With --rules tavern: print what the board's search needs instead of\n",
             "                 its odds: the least depth and steps (battle::Limits, the same on every\n",
             "                 target) and the scratch words they take with the strategy (a firmware's\n",
@@ -367,6 +391,7 @@ pub fn parse(args: &[String], threads: &Threads) -> Result<Command, String> {
     let mut only_files = false;
     let mut needs = false;
     let mut tavern_rules = false;
+    let mut time_ms = DEFAULT_BATTLE_TIME_MS;
     let mut rest = args[1..].iter();
     while let Some(arg) = rest.next() {
         let (flag, inline_value) = match arg.split_once('=') {
@@ -386,6 +411,12 @@ pub fn parse(args: &[String], threads: &Threads) -> Result<Command, String> {
                     "tavern" => true,
                     other => return Err(format!("--rules expects 'game' or 'tavern', found '{other}'")),
                 };
+            }
+            "--time" if !only_files && problem == Problem::Battle => {
+                let value = flag_value(flag, inline_value, &mut rest)?;
+                time_ms = milliseconds(value).filter(|ms| (1..=MAX_BATTLE_TIME_MS).contains(ms)).ok_or_else(|| {
+                    format!("--time expects seconds (at most 3 decimals), more than 0 and at most 3600, found '{value}'")
+                })?;
             }
             "--strategy" if strategies => strategy = Some(flag_value(flag, inline_value, &mut rest)?),
             "--table-kib" if strategies => {
@@ -424,7 +455,7 @@ pub fn parse(args: &[String], threads: &Threads) -> Result<Command, String> {
         return Err("--needs applies to --rules tavern only".to_owned());
     }
     let threads = threads_given.unwrap_or(threads.default);
-    Ok(Command::Solve(Invocation { problem, options, file, threads, needs, tavern_rules }))
+    Ok(Command::Solve(Invocation { problem, options, file, threads, needs, tavern_rules, time_ms }))
 }
 
 /// The largest `--table-kib`: the host's whole scratch limit (64 MiB).

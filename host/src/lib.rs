@@ -260,19 +260,31 @@ fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn W
         Err((message, status)) => return report(stderr, &message, status),
     };
     let options = invocation.options;
+    let time = std::time::Duration::from_millis(invocation.time_ms);
     let solved = std::thread::scope(|scope| {
         std::thread::Builder::new()
             .stack_size(GAME_STACK_BYTES)
             .spawn_scoped(scope, || {
                 let mut answer = Answer::default();
-                let result = referee_core::battle::game::text::solve(
+                let began = std::time::Instant::now();
+                let mut progress = Progress::new(began);
+                // Fail fast: the exact search gets a share of the time; a board it cannot
+                // finish in it gets the rest for its bounds.
+                let exact_share = time * EXACT_SHARE_PERCENT / 100;
+                let result = referee_core::battle::game::text::solve_within(
                     &input,
                     options.exact,
                     options.battle,
                     referee_core::battle::game::DEFAULT_LIMITS,
                     &mut HeapScratch::default(),
                     &mut answer,
+                    &mut |_| began.elapsed() < exact_share,
+                    &mut |p| {
+                        progress.show(&p);
+                        began.elapsed() < time
+                    },
                 );
+                progress.clear();
                 (result, answer)
             })
             .map(|handle| handle.join())
@@ -281,6 +293,47 @@ fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn W
         Ok(Ok((result, answer))) => finish(result, answer, stdout, stderr),
         Ok(Err(_)) => report(stderr, "the game-rules search failed", EXIT_USAGE),
         Err(e) => report(stderr, &format!("cannot start the game-rules search: {e}"), EXIT_USAGE),
+    }
+}
+
+/// The share of `battle --time` the exact search gets before the bounds take over, in percent.
+const EXACT_SHARE_PERCENT: u32 = 60;
+
+/// The progress line of a bounded search on stderr, when stderr is a terminal: the bounds'
+/// unsettled mass so far, a few times a second.
+struct Progress {
+    began: std::time::Instant,
+    shown: Option<std::time::Duration>,
+    terminal: bool,
+}
+
+impl Progress {
+    fn new(began: std::time::Instant) -> Self {
+        use std::io::IsTerminal;
+        Self { began, shown: None, terminal: io::stderr().is_terminal() }
+    }
+
+    fn show(&mut self, p: &referee_core::battle::game::Progress) {
+        let now = self.began.elapsed();
+        if !self.terminal || self.shown.is_some_and(|t| now < t + std::time::Duration::from_millis(250)) {
+            return;
+        }
+        self.shown = Some(now);
+        // The width in millionths (2^120 is one).
+        let millionths = ((p.unsettled >> 60) * 1_000_000) >> 60;
+        let _ = write!(
+            io::stderr(),
+            "\rbattle: {:.1} s, bounds of width 0.{millionths:06} (round {}, {} states)\x1b[K",
+            now.as_secs_f64(),
+            p.round,
+            p.steps
+        );
+    }
+
+    fn clear(&self) {
+        if self.terminal && self.shown.is_some() {
+            let _ = write!(io::stderr(), "\r\x1b[K");
+        }
     }
 }
 

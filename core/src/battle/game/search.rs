@@ -150,10 +150,15 @@ impl<N: Numerator + Words, const W: usize> Cache<N, W> for Table<'_> {
     }
 }
 
+/// How often a search asks whether to go on (states expanded).
+const ASK_EVERY: u64 = 1024;
+
 /// One search: the kinds, the cache, the effort.
 struct Search<'k, C, N, const W: usize> {
     numerators: core::marker::PhantomData<N>,
     kinds: &'k Kinds,
+    /// Asked every [`ASK_EVERY`] states expanded whether to go on.
+    ask: &'k mut dyn FnMut(u64) -> bool,
     cache: C,
     limits: Limits,
     steps: u64,
@@ -170,11 +175,12 @@ pub(super) fn run<N: Numerator + Words>(
     strategy: Strategy,
     limits: Limits,
     words: &mut [u32],
+    ask: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Dist<N>, Stop> {
     if kinds.compact() {
-        run_keyed::<N, COMPACT_KEY>(kinds, strategy, limits, words)
+        run_keyed::<N, COMPACT_KEY>(kinds, strategy, limits, words, ask)
     } else {
-        run_keyed::<N, WIDE_KEY>(kinds, strategy, limits, words)
+        run_keyed::<N, WIDE_KEY>(kinds, strategy, limits, words, ask)
     }
 }
 
@@ -184,6 +190,7 @@ fn run_keyed<N: Numerator + Words, const W: usize>(
     strategy: Strategy,
     limits: Limits,
     words: &mut [u32],
+    ask: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Dist<N>, Stop> {
     // `Limits::depth` counts turns in progress with 128-bit numerators; each level of a search
     // with wider ones holds distributions `N::WORDS / 4` times larger, so it gets that many
@@ -193,15 +200,31 @@ fn run_keyed<N: Numerator + Words, const W: usize>(
         #[cfg(feature = "alloc")]
         Strategy::Memo => {
             let memo = Memo::<N, W> { map: hashbrown::HashMap::new() };
-            Search::<_, N, W> { numerators: core::marker::PhantomData, kinds, cache: memo, limits, steps: 0, depth: 0 }
-                .start()
+            Search::<_, N, W> {
+                numerators: core::marker::PhantomData,
+                kinds,
+                ask,
+                cache: memo,
+                limits,
+                steps: 0,
+                depth: 0,
+            }
+            .start()
         }
         Strategy::Fixed { table_words } => {
             let words = words.get_mut(..table_words.min(words.len())).unwrap_or_default();
             words.fill(0);
             let table = Table::new::<N>(words, W);
-            Search::<_, N, W> { numerators: core::marker::PhantomData, kinds, cache: table, limits, steps: 0, depth: 0 }
-                .start()
+            Search::<_, N, W> {
+                numerators: core::marker::PhantomData,
+                kinds,
+                ask,
+                cache: table,
+                limits,
+                steps: 0,
+                depth: 0,
+            }
+            .start()
         }
     }
 }
@@ -242,6 +265,9 @@ impl<N: Numerator, C: Cache<N, W>, const W: usize> Search<'_, C, N, W> {
         }
         if self.depth >= self.limits.depth {
             return Err(Stop::Error(SearchError::Depth { limit: self.limits.depth }));
+        }
+        if self.steps.is_multiple_of(ASK_EVERY) && self.steps > 0 && !(self.ask)(self.steps) {
+            return Err(Stop::Error(SearchError::Steps { limit: self.steps }));
         }
         self.steps += 1;
         self.depth += 1;
@@ -298,6 +324,11 @@ impl<N: Numerator, C: Cache<N, W>, const W: usize> Search<'_, C, N, W> {
     fn turn(&mut self, state: &State, mover: usize, into: &mut Dist<N>) -> Result<(), Stop> {
         if self.ended(state, into)? {
             return Ok(());
+        }
+        // A lockstep fight (every swing takes one life from each side) with as many lives on
+        // each side ends with both sides empty at once: a tie, whatever the targets.
+        if self.kinds.lockstep && state.lives(self.kinds, 0) == state.lives(self.kinds, 1) {
+            return Ok(into.add_certain(0)?);
         }
         let key = state.key::<W>(mover, TURN, 0);
         if self.cache.get(&key, into)? {

@@ -61,6 +61,12 @@ pub(super) struct Kind {
 pub(super) struct Kinds {
     pub sides: [[Kind; KINDS]; 2],
     pub counts: [usize; 2],
+    /// The kind of each input minion at the start (the first identical minion's).
+    pub start: [[u8; MAX_MINIONS]; 2],
+    /// Whether every swing of the fight takes exactly one life from each side (see
+    /// [`State::lives`]): every kind that can be on the board has attack `> 0` and at least
+    /// every enemy kind's starting health, and none has cleave, stealth, a deathrattle or shots.
+    pub lockstep: bool,
 }
 
 const R: u8 = Keywords::REBORN.bits();
@@ -68,9 +74,18 @@ const R: u8 = Keywords::REBORN.bits();
 impl Kinds {
     pub fn new(fight: &Fight) -> Self {
         let mut sides = [[Kind::default(); KINDS]; 2];
-        for (side, kinds) in sides.iter_mut().enumerate() {
-            for (i, card) in fight.side(side).iter().enumerate() {
-                let base = 1 + 4 * i;
+        let mut start = [[0u8; MAX_MINIONS]; 2];
+        for (side, (kinds, starts)) in sides.iter_mut().zip(&mut start).enumerate() {
+            let cards = fight.side(side);
+            for (i, card) in cards.iter().enumerate() {
+                // Identical minions share their kinds (the first one's): states that differ
+                // only by which of them is where are one state (the key stays exact: a kind
+                // fixes everything but what the unit records).
+                let first = cards.iter().position(|c| c == card).unwrap_or(i);
+                let base = 1 + 4 * first;
+                if let Some(slot) = starts.get_mut(i) {
+                    *slot = u8::try_from(base).unwrap_or(0);
+                }
                 let Card { attack, health, keywords, tier, summon, reborn_as, shots } = *card;
                 let id = |k: usize| u8::try_from(k).unwrap_or(0);
                 let reborn_keywords = reborn_as.map_or(keywords, |r| r.keywords).bits() & !R;
@@ -126,7 +141,36 @@ impl Kinds {
                 }
             }
         }
-        Self { sides, counts: [fight.side(0).len(), fight.side(1).len()] }
+        let mut kinds = Self { sides, counts: [fight.side(0).len(), fight.side(1).len()], start, lockstep: false };
+        kinds.lockstep = kinds.find_lockstep();
+        kinds
+    }
+
+    /// The kinds that can be on `side`'s board: its input minions' and their reborn copies'
+    /// (tokens are excluded by [`Self::find_lockstep`]'s other conditions).
+    fn present(&self, side: usize) -> impl Iterator<Item = &Kind> + '_ {
+        let side = side & 1;
+        let kinds = &self.sides[side];
+        self.start[side].iter().take(self.counts[side]).flat_map(move |&k| {
+            let kind = kinds.get(usize::from(k));
+            let copy = kind.filter(|k| k.reborn != 0).and_then(|k| kinds.get(usize::from(k.reborn)));
+            kind.into_iter().chain(copy)
+        })
+    }
+
+    /// Whether every swing takes exactly one life from each side: an attack `> 0` at least
+    /// every enemy kind's starting health (so every hit kills or pops a shield), no cleave (one
+    /// target), no stealth (every turn swings), no deathrattle (no new lives), no shots.
+    fn find_lockstep(&self) -> bool {
+        let bad = Keywords::CLEAVE.bits() | Keywords::STEALTH.bits();
+        let plain = |side: usize| {
+            self.present(side).all(|k| k.attack > 0 && k.keywords & bad == 0 && k.summon.0 == 0 && k.shots.is_none())
+        };
+        let kills = |side: usize| {
+            let least = self.present(side).map(|k| k.attack).min().unwrap_or(0);
+            self.present(side ^ 1).all(|k| k.health <= least)
+        };
+        plain(0) && plain(1) && kills(0) && kills(1)
     }
 
     /// Whether every health of the fight fits a compact key (every kind's starting health,
@@ -246,8 +290,8 @@ impl State {
         let mut state = Self::default();
         for (side, s) in state.sides.iter_mut().enumerate() {
             s.len = kinds.counts[side].min(MAX_MINIONS);
-            for (i, unit) in s.units_mut().iter_mut().enumerate() {
-                *unit = Unit::new(kinds, side, u8::try_from(1 + 4 * i).unwrap_or(0));
+            for (unit, &kind) in s.units_mut().iter_mut().zip(&kinds.start[side]) {
+                *unit = Unit::new(kinds, side, kind);
             }
         }
         state
@@ -286,6 +330,23 @@ impl State {
             }
         }
         key
+    }
+
+    /// The lives of `side` in a lockstep fight ([`Kinds::lockstep`]): each minion's shield, its
+    /// body, and if it has reborn its copy's body and shield. Each swing takes exactly one from
+    /// each side, and a side is empty exactly when it has none left.
+    pub fn lives(&self, kinds: &Kinds, side: usize) -> usize {
+        let shield = |k: u8| usize::from(k & Keywords::DIVINE_SHIELD.bits() != 0);
+        self.sides[side & 1]
+            .units()
+            .iter()
+            .map(|u| {
+                let copy = kinds.kind(side, u.kind).reborn;
+                let after =
+                    if u.has(Keywords::REBORN) && copy != 0 { 1 + shield(kinds.kind(side, copy).keywords) } else { 0 };
+                shield(u.keywords) + 1 + after
+            })
+            .sum()
     }
 
     /// The winner and its survivors' tier sum when a side has no minion: `Some(None)` for a
