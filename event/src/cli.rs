@@ -415,7 +415,9 @@ pub fn parse(args: &[String], threads: &Threads) -> Result<Command, String> {
             "--time" if !only_files && problem == Problem::Battle => {
                 let value = flag_value(flag, inline_value, &mut rest)?;
                 time_ms = milliseconds(value).filter(|ms| (1..=MAX_BATTLE_TIME_MS).contains(ms)).ok_or_else(|| {
-                    format!("--time expects seconds (at most 3 decimals), more than 0 and at most 3600, found '{value}'")
+                    format!(
+                        "--time expects seconds (at most 3 decimals), more than 0 and at most 3600, found '{value}'"
+                    )
                 })?;
             }
             "--strategy" if strategies => strategy = Some(flag_value(flag, inline_value, &mut rest)?),

@@ -617,7 +617,7 @@ fn class_parts(fight: &Fight, class: usize) -> [Option<usize>; 3] {
 /// let bounds = game::bound(&fight, &mut |p| p.steps < 100_000)?;
 /// let [low, high] = bounds.outcome(0);
 /// assert!(low <= BOUND_ONE && low <= high && bounds.unsettled() < 1 << 20);
-/// # Ok::<(), game::SearchError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors

@@ -19,24 +19,26 @@ trait Cache<N, const W: usize> {
     fn put(&mut self, key: &[u64; W], value: &Dist<N>) -> Result<(), SearchError>;
 }
 
-/// A value as the memo keeps it: the exponents, the mask of its non-zero ends and their
-/// numerators in the mask's order.
+/// A value as the memo keeps it: the exponents, the mask of its non-zero ends, and where
+/// their numerators begin in the memo's arena (in the mask's order).
 #[cfg(feature = "alloc")]
-struct Stored<N> {
+struct Stored {
     exps: [u16; 4],
     mask: u128,
-    nums: alloc::boxed::Box<[N]>,
+    at: usize,
 }
 
-/// The most states the memo stores (about 200 bytes each with 128-bit numerators on a 64-bit
-/// host: 400 MiB at most); past it, states are searched without being stored.
+/// The most states the memo stores (about 150 bytes each with 128-bit numerators on a 64-bit
+/// host: 300 MiB at most); past it, states are searched without being stored.
 #[cfg(feature = "alloc")]
 pub const MEMO_STATES: usize = 1 << 21;
 
-/// The heap memo: every state, its value's non-zero ends.
+/// The heap memo: every state, its value's non-zero ends, their numerators in one arena (no
+/// allocation a state).
 #[cfg(feature = "alloc")]
 struct Memo<N, const W: usize> {
-    map: hashbrown::HashMap<[u64; W], Stored<N>>,
+    map: hashbrown::HashMap<[u64; W], Stored>,
+    nums: alloc::vec::Vec<N>,
 }
 
 #[cfg(feature = "alloc")]
@@ -44,7 +46,9 @@ impl<N: Numerator, const W: usize> Cache<N, W> for Memo<N, W> {
     #[inline]
     fn get(&mut self, key: &[u64; W], into: &mut Dist<N>) -> Result<bool, Stop> {
         let Some(stored) = self.map.get(key) else { return Ok(false) };
-        into.add_parts(stored.exps, super::dist::Mask(stored.mask).zip(stored.nums.iter().copied()))?;
+        let count = stored.mask.count_ones() as usize;
+        let nums = self.nums.get(stored.at..stored.at + count).unwrap_or_default();
+        into.add_parts(stored.exps, super::dist::Mask(stored.mask).zip(nums.iter().copied()))?;
         Ok(true)
     }
 
@@ -53,9 +57,12 @@ impl<N: Numerator, const W: usize> Cache<N, W> for Memo<N, W> {
         if len >= MEMO_STATES {
             return Ok(());
         }
-        self.map.try_reserve(1).map_err(|_| SearchError::OutOfMemory { wanted: len + 1, stored: len })?;
-        let nums: alloc::vec::Vec<N> = value.parts().map(|(_, n)| n).collect();
-        self.map.insert(*key, Stored { exps: value.exps, mask: value.mask, nums: nums.into_boxed_slice() });
+        let oom = SearchError::OutOfMemory { wanted: len + 1, stored: len };
+        self.map.try_reserve(1).map_err(|_| oom)?;
+        self.nums.try_reserve(value.mask.count_ones() as usize).map_err(|_| oom)?;
+        let at = self.nums.len();
+        self.nums.extend(value.parts().map(|(_, n)| n));
+        self.map.insert(*key, Stored { exps: value.exps, mask: value.mask, at });
         Ok(())
     }
 }
@@ -199,7 +206,7 @@ fn run_keyed<N: Numerator + Words, const W: usize>(
     match strategy {
         #[cfg(feature = "alloc")]
         Strategy::Memo => {
-            let memo = Memo::<N, W> { map: hashbrown::HashMap::new() };
+            let memo = Memo::<N, W> { map: hashbrown::HashMap::new(), nums: alloc::vec::Vec::new() };
             Search::<_, N, W> {
                 numerators: core::marker::PhantomData,
                 kinds,
@@ -330,6 +337,7 @@ impl<N: Numerator, C: Cache<N, W>, const W: usize> Search<'_, C, N, W> {
         if self.kinds.lockstep && state.lives(self.kinds, 0) == state.lives(self.kinds, 1) {
             return Ok(into.add_certain(0)?);
         }
+        let state = &state.canonical(self.kinds);
         let key = state.key::<W>(mover, TURN, 0);
         if self.cache.get(&key, into)? {
             return Ok(());

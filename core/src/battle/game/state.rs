@@ -332,6 +332,32 @@ impl State {
         key
     }
 
+    /// The same fight with the marks that can no longer matter made equal: on a side none of
+    /// whose minions can summon again (no reborn left, no deathrattle), *passed* acts as
+    /// *attacked* (rule 4 reads the difference only when a minion is summoned), and a minion of
+    /// attack 0 never attacks, so its mark is never read.
+    #[inline]
+    pub fn canonical(&self, kinds: &Kinds) -> Self {
+        let mut out = *self;
+        for (side, s) in out.sides.iter_mut().enumerate() {
+            let summons = s.units().iter().any(|u| {
+                let k = kinds.kind(side, u.kind);
+                k.summon.0 > 0 || (k.reborn != 0 && u.has(Keywords::REBORN))
+            });
+            if summons {
+                continue;
+            }
+            for u in s.units_mut() {
+                if kinds.kind(side, u.kind).attack == 0 {
+                    u.mark = NONE;
+                } else if u.mark == PASSED {
+                    u.mark = ATTACKED;
+                }
+            }
+        }
+        out
+    }
+
     /// The lives of `side` in a lockstep fight ([`Kinds::lockstep`]): each minion's shield, its
     /// body, and if it has reborn its copy's body and shield. Each swing takes exactly one from
     /// each side, and a side is empty exactly when it has none left.
