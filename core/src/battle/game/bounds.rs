@@ -116,13 +116,9 @@ impl Pass<'_> {
         if mass == 0 || self.ended(&state, mass) {
             return Ok(());
         }
-        let state = match phase {
-            Phase::Turn { .. } => state.canonical(self.kinds),
-            Phase::Combat { .. } => state,
-        };
         let key = match phase {
             Phase::Combat { first, stage, mover } => state.key::<WIDE_KEY>(mover, 1 + stage, first),
-            Phase::Turn { mover } => state.key::<WIDE_KEY>(mover, super::state::TURN, 0),
+            Phase::Turn { mover } => state.canonical_key::<WIDE_KEY>(self.kinds, mover, super::state::TURN, 0),
         };
         if let Some(p) = self.key_of.get_mut(&key) {
             p.mass = p.mass.saturating_add(mass);

@@ -33,11 +33,34 @@ struct Stored {
 #[cfg(feature = "alloc")]
 pub const MEMO_STATES: usize = 1 << 21;
 
+/// A key as the memo hashes it: its words folded into one before the map's hasher (one
+/// write, not a byte string), compared word by word (no call to `memcmp`).
+#[cfg(feature = "alloc")]
+#[derive(Clone, Copy, Eq)]
+struct MemoKey<const W: usize>([u64; W]);
+
+#[cfg(feature = "alloc")]
+impl<const W: usize> PartialEq for MemoKey<W> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.0.iter().zip(&other.0).fold(0, |d, (a, b)| d | (a ^ b)) == 0
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<const W: usize> core::hash::Hash for MemoKey<W> {
+    #[inline]
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        let folded = self.0.iter().fold(0u64, |h, &w| (h.rotate_left(23) ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        state.write_u64(folded);
+    }
+}
+
 /// The heap memo: every state, its value's non-zero ends, their numerators in one arena (no
 /// allocation a state).
 #[cfg(feature = "alloc")]
 struct Memo<N, const W: usize> {
-    map: hashbrown::HashMap<[u64; W], Stored>,
+    map: hashbrown::HashMap<MemoKey<W>, Stored>,
     nums: alloc::vec::Vec<N>,
 }
 
@@ -45,7 +68,7 @@ struct Memo<N, const W: usize> {
 impl<N: Numerator, const W: usize> Cache<N, W> for Memo<N, W> {
     #[inline]
     fn get(&mut self, key: &[u64; W], into: &mut Dist<N>) -> Result<bool, Stop> {
-        let Some(stored) = self.map.get(key) else { return Ok(false) };
+        let Some(stored) = self.map.get(&MemoKey(*key)) else { return Ok(false) };
         let count = stored.mask.count_ones() as usize;
         let nums = self.nums.get(stored.at..stored.at + count).unwrap_or_default();
         into.add_parts(stored.exps, super::dist::Mask(stored.mask).zip(nums.iter().copied()))?;
@@ -62,7 +85,7 @@ impl<N: Numerator, const W: usize> Cache<N, W> for Memo<N, W> {
         self.nums.try_reserve(value.mask.count_ones() as usize).map_err(|_| oom)?;
         let at = self.nums.len();
         self.nums.extend(value.parts().map(|(_, n)| n));
-        self.map.insert(*key, Stored { exps: value.exps, mask: value.mask, at });
+        self.map.insert(MemoKey(*key), Stored { exps: value.exps, mask: value.mask, at });
         Ok(())
     }
 }
@@ -337,8 +360,7 @@ impl<N: Numerator, C: Cache<N, W>, const W: usize> Search<'_, C, N, W> {
         if self.kinds.lockstep && state.lives(self.kinds, 0) == state.lives(self.kinds, 1) {
             return Ok(into.add_certain(0)?);
         }
-        let state = &state.canonical(self.kinds);
-        let key = state.key::<W>(mover, TURN, 0);
+        let key = state.canonical_key::<W>(self.kinds, mover, TURN, 0);
         if self.cache.get(&key, into)? {
             return Ok(());
         }

@@ -67,6 +67,11 @@ pub(super) struct Kinds {
     /// [`State::lives`]): every kind that can be on the board has attack `> 0` and at least
     /// every enemy kind's starting health, and none has cleave, stealth, a deathrattle or shots.
     pub lockstep: bool,
+    /// Per side, bit `k` set when kind `k` has attack 0.
+    pub idle: [u32; 2],
+    /// Per side, bit `k` set when kind `k` summons when it dies: a deathrattle, or a reborn
+    /// copy (when the minion still has `R`).
+    pub summoner: [u32; 2],
 }
 
 const R: u8 = Keywords::REBORN.bits();
@@ -141,8 +146,25 @@ impl Kinds {
                 }
             }
         }
-        let mut kinds = Self { sides, counts: [fight.side(0).len(), fight.side(1).len()], start, lockstep: false };
+        let mut kinds = Self {
+            sides,
+            counts: [fight.side(0).len(), fight.side(1).len()],
+            start,
+            lockstep: false,
+            idle: [0; 2],
+            summoner: [0; 2],
+        };
         kinds.lockstep = kinds.find_lockstep();
+        for side in 0..2 {
+            for (k, kind) in kinds.sides[side].iter().enumerate() {
+                if kind.attack == 0 {
+                    kinds.idle[side] |= 1 << k;
+                }
+                if kind.summon.0 > 0 || kind.reborn != 0 {
+                    kinds.summoner[side] |= 1 << k;
+                }
+            }
+        }
         kinds
     }
 
@@ -301,12 +323,53 @@ impl State {
     /// first and second side), `first` the side firing first.
     /// `W` is [`WIDE_KEY`] or [`COMPACT_KEY`] (then every health is below `2^18`).
     pub fn key<const W: usize>(&self, mover: usize, phase: u64, first: usize) -> [u64; W] {
+        self.key_with::<W>(mover, phase, first, [false; 2], None)
+    }
+
+    /// The key of the same fight with the marks that can no longer matter made equal: on a
+    /// side none of whose minions can summon again (no reborn left, no deathrattle), *passed*
+    /// acts as *attacked* (rule 4 reads the difference only when a minion is summoned), and a
+    /// minion of attack 0 never attacks, so its mark is never read (it becomes none).
+    #[inline]
+    pub fn canonical_key<const W: usize>(&self, kinds: &Kinds, mover: usize, phase: u64, first: usize) -> [u64; W] {
+        let mut settled = [false; 2];
+        for (side, s) in self.sides.iter().enumerate() {
+            let summoner = kinds.summoner[side];
+            settled[side] = !s.units().iter().any(|u| {
+                summoner >> (u.kind & 31) & 1 != 0 && (kinds.kind(side, u.kind).summon.0 > 0 || u.has(Keywords::REBORN))
+            });
+        }
+        self.key_with::<W>(mover, phase, first, settled, Some(kinds))
+    }
+
+    /// The key, the marks of each `settled` side (one that cannot summon again) made
+    /// canonical as [`Self::canonical_key`] makes them (`kinds` given when a side is settled).
+    #[inline]
+    fn key_with<const W: usize>(
+        &self,
+        mover: usize,
+        phase: u64,
+        first: usize,
+        settled: [bool; 2],
+        kinds: Option<&Kinds>,
+    ) -> [u64; W] {
+        let mark = |side: usize, u: &Unit| -> Unit {
+            let mut u = *u;
+            if let (true, Some(kinds)) = (settled[side & 1], kinds) {
+                if kinds.idle[side & 1] >> (u.kind & 31) & 1 != 0 {
+                    u.mark = NONE;
+                } else if u.mark == PASSED {
+                    u.mark = ATTACKED;
+                }
+            }
+            u
+        };
         let mut key = [0u64; W];
         let flags = mover as u64 & 1 | (phase & 3) << 1 | (first as u64 & 1) << 3;
         if W >= WIDE_KEY {
-            for (side, words) in self.sides.iter().zip(key.chunks_mut(MAX_MINIONS)) {
+            for (s, (side, words)) in self.sides.iter().zip(key.chunks_mut(MAX_MINIONS)).enumerate() {
                 for (word, unit) in words.iter_mut().zip(side.units()) {
-                    *word = unit.pack();
+                    *word = mark(s, unit).pack();
                 }
             }
             if let Some(first_word) = key.first_mut() {
@@ -318,7 +381,7 @@ impl State {
                 for (i, unit) in side.units().iter().enumerate() {
                     let place = s * MAX_MINIONS + i;
                     if let Some(word) = key.get_mut(place / 2) {
-                        *word |= unit.pack_compact() << (32 * (place % 2));
+                        *word |= mark(s, unit).pack_compact() << (32 * (place % 2));
                     }
                 }
             }
@@ -330,32 +393,6 @@ impl State {
             }
         }
         key
-    }
-
-    /// The same fight with the marks that can no longer matter made equal: on a side none of
-    /// whose minions can summon again (no reborn left, no deathrattle), *passed* acts as
-    /// *attacked* (rule 4 reads the difference only when a minion is summoned), and a minion of
-    /// attack 0 never attacks, so its mark is never read.
-    #[inline]
-    pub fn canonical(&self, kinds: &Kinds) -> Self {
-        let mut out = *self;
-        for (side, s) in out.sides.iter_mut().enumerate() {
-            let summons = s.units().iter().any(|u| {
-                let k = kinds.kind(side, u.kind);
-                k.summon.0 > 0 || (k.reborn != 0 && u.has(Keywords::REBORN))
-            });
-            if summons {
-                continue;
-            }
-            for u in s.units_mut() {
-                if kinds.kind(side, u.kind).attack == 0 {
-                    u.mark = NONE;
-                } else if u.mark == PASSED {
-                    u.mark = ATTACKED;
-                }
-            }
-        }
-        out
     }
 
     /// The lives of `side` in a lockstep fight ([`Kinds::lockstep`]): each minion's shield, its
@@ -457,6 +494,31 @@ impl State {
             let follow_here = follow.filter(|&(s, _)| s == side).map(|(_, i)| i);
             if self.sides[side].units().iter().all(|u| u.health > 0) {
                 followed = followed.or(follow_here);
+                continue;
+            }
+            // No dead minion summons (no deathrattle, no reborn): the survivors close up, their
+            // marks unchanged.
+            let summons = self.sides[side]
+                .units()
+                .iter()
+                .any(|u| u.health == 0 && (kinds.kind(side, u.kind).summon.0 > 0 || u.has(Keywords::REBORN)));
+            if !summons {
+                let s = &mut self.sides[side];
+                let mut len = 0;
+                for i in 0..s.len.min(MAX_MINIONS) {
+                    let u = s.units[i];
+                    if u.health > 0 {
+                        if follow_here == Some(i) {
+                            followed = Some(len);
+                        }
+                        s.units[len] = u;
+                        len += 1;
+                    }
+                }
+                for u in s.units.iter_mut().skip(len) {
+                    *u = Unit::default();
+                }
+                s.len = len;
                 continue;
             }
             let old = self.sides[side];
