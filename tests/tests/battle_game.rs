@@ -315,3 +315,44 @@ fn an_unfinished_search_answers_with_bounds() {
     .unwrap();
     assert_eq!(within, driver(small, true, Strategy::Memo, game::DEFAULT_LIMITS).unwrap());
 }
+
+#[test]
+fn lockstep_boards_and_identical_minions_agree_with_the_brute_force() {
+    // Every attack at least every health (each swing takes a shield, a body or a reborn from
+    // each side): the shortcut of equal lives (a certain tie), and unequal lives searched;
+    // identical minions share their kinds. Against the brute force.
+    let mut rng = Rng::new(0x6c6f_636b_7374_6570);
+    let letters = ["", "D", "R", "DR", "T", "W", "P", "V", "TD"];
+    let mut boards = Vec::new();
+    for _ in 0..120 {
+        let counts = [rng.range(1, 4), rng.range(1, 4)];
+        let mut text = format!("{} {}\n", counts[0], counts[1]);
+        let attack = rng.range(3, 5);
+        for count in counts {
+            // A few distinct cards, repeated: identical minions on a side.
+            let card = |rng: &mut Rng| {
+                format!("{}/{}{}", attack + rng.range(0, 1), rng.range(1, 3), letters[rng.below(letters.len())])
+            };
+            let cards = [card(&mut rng), card(&mut rng)];
+            let row: Vec<&str> = (0..count).map(|_| cards[rng.below(2)].as_str()).collect();
+            text.push_str(&row.join(" "));
+            text.push('\n');
+        }
+        boards.push(text);
+    }
+    boards.push("3 3\n4/3DR 4/3DR 4/3DR\n4/3DR 4/3DR 4/3DR\n".to_owned());
+    boards.push("2 2\n3/3DR 3/1\n3/3R 3/2D\n".to_owned());
+    on_big_stack(move || {
+        let mut compared = 0;
+        for text in boards {
+            let board = parse(text.as_bytes()).unwrap();
+            let Some(expected) = solve_within(&board, 200_000) else { continue };
+            let expected = expected.to_output(true);
+            for strategy in [Strategy::Memo, Strategy::DEFAULT] {
+                assert_eq!(driver(text.as_bytes(), true, strategy, Limits::DEFAULT).unwrap(), expected, "{text}");
+            }
+            compared += 1;
+        }
+        assert!(compared >= 100, "only {compared} boards");
+    });
+}
