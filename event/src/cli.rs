@@ -234,7 +234,11 @@ pub const DEFAULT_BATTLE_TIME_MS: u64 = 1500;
 
 /// The milliseconds of `SECONDS[.DDD]` (at most three decimals), if it is that.
 fn milliseconds(value: &str) -> Option<u64> {
-    let (whole, fraction) = value.split_once('.').unwrap_or((value, ""));
+    let (whole, fraction) = match value.split_once('.') {
+        Some((_, "")) => return None,
+        Some(parts) => parts,
+        None => (value, ""),
+    };
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
     if whole.is_empty() || fraction.len() > 3 || !digits(whole) || !digits(fraction) || whole.len() > 6 {
         return None;
@@ -522,6 +526,23 @@ mod tests {
     fn parses_problem_and_file() {
         let Ok(Command::Solve(inv)) = parse(&args(&["swiss", "in.txt"]), &TEST_THREADS) else { panic!("not a solve") };
         assert_eq!((inv.problem, inv.file.as_deref()), (Problem::Swiss, Some("in.txt")));
+    }
+
+    #[test]
+    fn battle_time_is_seconds_with_at_most_three_decimals() {
+        let time = |list: &[&str]| match parse(&args(list), &TEST_THREADS) {
+            Ok(Command::Solve(inv)) => Ok(inv.time_ms),
+            Ok(_) => Err("not a solve".to_owned()),
+            Err(e) => Err(e),
+        };
+        assert_eq!(time(&["battle"]), Ok(DEFAULT_BATTLE_TIME_MS));
+        assert_eq!(time(&["battle", "--time", "2"]), Ok(2000));
+        assert_eq!(time(&["battle", "--time=0.25"]), Ok(250));
+        assert_eq!(time(&["battle", "--time", "3600"]), Ok(3_600_000));
+        for bad in ["0", "0.0001", "-1", "1e3", "3600.001", "", ".5", "1.", "x"] {
+            assert!(time(&["battle", "--time", bad]).is_err(), "{bad}");
+        }
+        assert!(time(&["tavern", "--time", "1"]).is_err());
     }
 
     #[test]
