@@ -90,7 +90,18 @@ impl<N: Numerator> Dist<N> {
             return Ok(());
         }
         if self.mask == 0 {
-            *self = *other;
+            // Every numerator of an empty sum is 0 (only the mask's ends are ever set): copy
+            // the other's ends, not all of its numerators.
+            let mut mask = other.mask;
+            while mask != 0 {
+                let c = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                if let (Some(slot), Some(&n)) = (self.num.get_mut(c), other.num.get(c)) {
+                    *slot = n;
+                }
+            }
+            self.mask = other.mask;
+            self.exps = other.exps;
             return Ok(());
         }
         self.add_parts(other.exps, other.parts())

@@ -258,22 +258,23 @@ impl Unit {
     }
 
     /// The minion in 31 bits (health below `2^18`): health, kind, the changing keywords
-    /// (divine shield, venomous, stealth: bits 1, 3, 6 of the keywords), mark, shots.
-    fn pack_compact(&self) -> u64 {
+    /// (divine shield, venomous, stealth: bits 1, 3, 6 of the keywords), `mark` (its own or
+    /// the key's canonical one), shots.
+    fn pack_compact(&self, mark: u8) -> u64 {
         let k = self.keywords;
         let changing = u64::from(k >> 1 & 1 | (k >> 3 & 1) << 1 | (k >> 6 & 1) << 2);
         u64::from(self.health & (COMPACT_HEALTH - 1))
             | u64::from(self.kind) << 18
             | changing << 23
-            | u64::from(self.mark) << 26
+            | u64::from(mark) << 26
             | u64::from(self.shots) << 28
     }
 
-    fn pack(&self) -> u64 {
+    fn pack(&self, mark: u8) -> u64 {
         u64::from(self.health)
             | u64::from(self.kind) << 30
             | u64::from(self.keywords) << 35
-            | u64::from(self.mark) << 43
+            | u64::from(mark) << 43
             | u64::from(self.shots) << 45
     }
 }
@@ -353,42 +354,49 @@ impl State {
         settled: [bool; 2],
         kinds: Option<&Kinds>,
     ) -> [u64; W] {
-        let mark = |side: usize, u: &Unit| -> Unit {
-            let mut u = *u;
-            if let (true, Some(kinds)) = (settled[side & 1], kinds) {
-                if kinds.idle[side & 1] >> (u.kind & 31) & 1 != 0 {
-                    u.mark = NONE;
-                } else if u.mark == PASSED {
-                    u.mark = ATTACKED;
-                }
+        // Per side, the kinds whose mark is none in the key, and whether passed is attacked.
+        let idle = |side: usize| match (settled[side], kinds) {
+            (true, Some(kinds)) => kinds.idle[side],
+            _ => 0,
+        };
+        let idle = [idle(0), idle(1)];
+        let mark = |side: usize, u: &Unit| -> u8 {
+            if !settled[side & 1] {
+                u.mark
+            } else if idle[side & 1] >> (u.kind & 31) & 1 != 0 {
+                NONE
+            } else if u.mark == PASSED {
+                ATTACKED
+            } else {
+                u.mark
             }
-            u
         };
         let mut key = [0u64; W];
         let flags = mover as u64 & 1 | (phase & 3) << 1 | (first as u64 & 1) << 3;
         if W >= WIDE_KEY {
             for (s, (side, words)) in self.sides.iter().zip(key.chunks_mut(MAX_MINIONS)).enumerate() {
                 for (word, unit) in words.iter_mut().zip(side.units()) {
-                    *word = mark(s, unit).pack();
+                    *word = unit.pack(mark(s, unit));
                 }
             }
             if let Some(first_word) = key.first_mut() {
                 *first_word |= flags << 48;
             }
         } else {
-            // Place `p` (side 0's minions 0..7, side 1's 7..14) is half `p % 2` of word `p / 2`.
-            for (s, side) in self.sides.iter().enumerate() {
-                for (i, unit) in side.units().iter().enumerate() {
-                    let place = s * MAX_MINIONS + i;
-                    if let Some(word) = key.get_mut(place / 2) {
-                        *word |= mark(s, unit).pack_compact() << (32 * (place % 2));
-                    }
+            // Place `p` (side 0's minions 0..7, side 1's 7..14) is half `p % 2` of word `p / 2`;
+            // the flags' four bits are the 32nd bits of places 0..4.
+            let mut halves = [0u64; 2 * MAX_MINIONS];
+            for (s, (side, out)) in self.sides.iter().zip(halves.chunks_mut(MAX_MINIONS)).enumerate() {
+                for (half, unit) in out.iter_mut().zip(side.units()) {
+                    *half = unit.pack_compact(mark(s, unit));
                 }
             }
-            // The flags' four bits in the 32nd bit of places 0..4 (words 0 and 1).
-            for bit in 0..4 {
-                if let Some(word) = key.get_mut(bit / 2) {
-                    *word |= (flags >> bit & 1) << (32 * (bit % 2) + 31);
+            for (bit, half) in halves.iter_mut().take(4).enumerate() {
+                *half |= (flags >> bit & 1) << 31;
+            }
+            for (word, pair) in key.iter_mut().zip(halves.chunks_exact(2)) {
+                if let [low, high] = *pair {
+                    *word = low | high << 32;
                 }
             }
         }
