@@ -72,9 +72,11 @@ impl<N: Numerator> Dist<N> {
             }
             self.exps = common;
         }
+        let same = exps == common;
         for (c, n) in parts {
             let slot = self.num.get_mut(c).ok_or(TooWide)?;
-            *slot = slot.checked_add(scaled(n, exps, common)?).ok_or(TooWide)?;
+            let n = if same { n } else { scaled(n, exps, common)? };
+            *slot = slot.checked_add(n).ok_or(TooWide)?;
             self.mask |= 1 << c;
         }
         Ok(())
