@@ -40,6 +40,17 @@
 //! eighth of the depth, so a limit bounds the machine stack either way); [`Limits::steps`]
 //! bounds the time.
 //!
+//! Identical minions share their kinds; the key makes equal the marks that can no longer
+//! matter (on a side that cannot summon again); a fight in lockstep (every swing takes one
+//! life from each side, see `state`) with as many lives on each side is a certain tie.
+//!
+//! # Within a budget
+//! [`solve_until`] asks a callback every 1 024 states whether to go on (a clock on the host, a
+//! steps budget anywhere). When the exact search cannot finish, `bound` (feature `alloc`)
+//! gives certified [`Bounds`]: the probability mass flows forward from the start, in fixed
+//! point over [`BOUND_ONE`] rounded down, and what reached each end is a lower bound of its
+//! probability; the mass not settled is the width of every bound.
+//!
 //! # The bound of the numbers
 //! Every random choice is among `k ≤ 7` equally likely targets or is a coin, so every
 //! probability is `p / (2^a·3^b·5^c·7^d)`, and a distribution is kept as one numerator an end
@@ -533,7 +544,7 @@ pub fn solve_until<'s>(
 /// The fixed-point one of [`Bounds`]: a bound `n` is the probability `n / 2^120`.
 pub const BOUND_ONE: u128 = 1 << 120;
 
-/// Certified bounds of the answer of a fight ([`bound`]): for each probability of an
+/// Certified bounds of the answer of a fight (`bound`, feature `alloc`): for each probability of an
 /// [`Answer`], a lower and an upper bound, fixed-point over [`BOUND_ONE`], that contain it.
 /// Every upper bound is its lower bound plus [`Bounds::unsettled`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -590,6 +601,7 @@ impl Bounds {
 }
 
 /// The parts of the answer ([`ANSWER_PARTS`]) an end of class `class` counts in.
+#[cfg(feature = "alloc")]
 fn class_parts(fight: &Fight, class: usize) -> [Option<usize>; 3] {
     let Some((winner, sum)) = dist::class_end(class) else { return [Some(2), None, None] };
     let loser = winner ^ 1;

@@ -399,7 +399,7 @@ pub fn solve_within<W: Write + ?Sized>(
     Ok(())
 }
 
-/// Writes `bounds` in the bounded form of [`solve_within`].
+/// Writes `bounds` in the bounded form of `solve_within` (feature `alloc`).
 ///
 /// # Errors
 /// A write error from `out`.
