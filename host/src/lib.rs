@@ -300,7 +300,7 @@ fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn W
 }
 
 /// The share of `battle --time` the exact search gets before the bounds take over, in percent.
-const EXACT_SHARE_PERCENT: u32 = 85;
+const EXACT_SHARE_PERCENT: u32 = 92;
 
 /// The progress line of a bounded search on stderr, when stderr is a terminal: the bounds'
 /// unsettled mass so far, a few times a second.
