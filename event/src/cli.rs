@@ -229,7 +229,31 @@ pub struct Invocation {
     pub battle_input: crate::battle::Input,
     /// `battle --format`: how the answer is written (game rules; default: the spec's text).
     pub battle_format: crate::battle::Format,
+    /// `battle --time SECONDS` (in milliseconds): the game rules' search answers exactly
+    /// within it, else with certified bounds ([`DEFAULT_BATTLE_TIME_MS`]).
+    pub time_ms: u64,
 }
+
+/// The default of `battle --time`: 1.5 s.
+pub const DEFAULT_BATTLE_TIME_MS: u64 = 1500;
+
+/// The milliseconds of `SECONDS[.DDD]` (at most three decimals), if it is that.
+fn milliseconds(value: &str) -> Option<u64> {
+    let (whole, fraction) = match value.split_once('.') {
+        Some((_, "")) => return None,
+        Some(parts) => parts,
+        None => (value, ""),
+    };
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || fraction.len() > 3 || !digits(whole) || !digits(fraction) || whole.len() > 6 {
+        return None;
+    }
+    let padded = format!("{fraction:0<3}");
+    whole.parse::<u64>().ok()?.checked_mul(1000)?.checked_add(padded.parse::<u64>().ok()?)
+}
+
+/// The largest `battle --time`: an hour.
+const MAX_BATTLE_TIME_MS: u64 = 3_600_000;
 
 /// The general help text.
 fn general_help() -> String {
@@ -306,6 +330,10 @@ fn problem_help(problem: Problem, threads: &Threads) -> String {
             "                 The answer (game rules): text (default, the spec's lines), json (each\n",
             "                 probability as an exact fraction and a decimal), table (percentages,\n",
             "                 the lethal chances, the damage as a histogram)\n",
+            "      --time SECONDS\n",
+            "                 The game rules' time (default 1.5, at most 3600): the exact answer when\n",
+            "                 the search finishes in time, else each probability as a lower and an\n",
+            "                 upper bound that contain it, then a line 'bounds' (docs/battle.md)\n",
             "      --needs    With --rules tavern: print what the board's search needs instead of\n",
             "                 its odds: the least depth and steps (battle::Limits, the same on every\n",
             "                 target) and the scratch words they take with the strategy (a firmware's\n",
@@ -382,6 +410,7 @@ pub fn parse(args: &[String], threads: &Threads) -> Result<Command, String> {
     let mut tavern_rules = false;
     let mut battle_input = None;
     let mut battle_format = None;
+    let mut time_ms = DEFAULT_BATTLE_TIME_MS;
     let mut rest = args[1..].iter();
     while let Some(arg) = rest.next() {
         let (flag, inline_value) = match arg.split_once('=') {
@@ -417,6 +446,14 @@ pub fn parse(args: &[String], threads: &Threads) -> Result<Command, String> {
                     "table" => crate::battle::Format::Table,
                     other => return Err(format!("--format expects 'text', 'json' or 'table', found '{other}'")),
                 });
+            }
+            "--time" if !only_files && problem == Problem::Battle => {
+                let value = flag_value(flag, inline_value, &mut rest)?;
+                time_ms = milliseconds(value).filter(|ms| (1..=MAX_BATTLE_TIME_MS).contains(ms)).ok_or_else(|| {
+                    format!(
+                        "--time expects seconds (at most 3 decimals), more than 0 and at most 3600, found '{value}'"
+                    )
+                })?;
             }
             "--strategy" if strategies => strategy = Some(flag_value(flag, inline_value, &mut rest)?),
             "--table-kib" if strategies => {
@@ -467,6 +504,7 @@ pub fn parse(args: &[String], threads: &Threads) -> Result<Command, String> {
         tavern_rules,
         battle_input: battle_input.unwrap_or_default(),
         battle_format: battle_format.unwrap_or_default(),
+        time_ms,
     }))
 }
 
@@ -532,6 +570,23 @@ mod tests {
     fn parses_problem_and_file() {
         let Ok(Command::Solve(inv)) = parse(&args(&["swiss", "in.txt"]), &TEST_THREADS) else { panic!("not a solve") };
         assert_eq!((inv.problem, inv.file.as_deref()), (Problem::Swiss, Some("in.txt")));
+    }
+
+    #[test]
+    fn battle_time_is_seconds_with_at_most_three_decimals() {
+        let time = |list: &[&str]| match parse(&args(list), &TEST_THREADS) {
+            Ok(Command::Solve(inv)) => Ok(inv.time_ms),
+            Ok(_) => Err("not a solve".to_owned()),
+            Err(e) => Err(e),
+        };
+        assert_eq!(time(&["battle"]), Ok(DEFAULT_BATTLE_TIME_MS));
+        assert_eq!(time(&["battle", "--time", "2"]), Ok(2000));
+        assert_eq!(time(&["battle", "--time=0.25"]), Ok(250));
+        assert_eq!(time(&["battle", "--time", "3600"]), Ok(3_600_000));
+        for bad in ["0", "0.0001", "-1", "1e3", "3600.001", "", ".5", "1.", "x"] {
+            assert!(time(&["battle", "--time", bad]).is_err(), "{bad}");
+        }
+        assert!(time(&["tavern", "--time", "1"]).is_err());
     }
 
     #[test]

@@ -246,24 +246,101 @@ fn write_parts(parts: Vec<Answer>, stdout: &mut dyn Write, stderr: &mut dyn Writ
 /// only as deep as the fight goes.
 const GAME_STACK_BYTES: usize = 1 << 30;
 
-/// `referee battle` under the game rules (the default): reads the whole fight (the text format
-/// or the JSON board, `--input`) and answers it (`--format`: the spec's text, JSON or a table;
-/// [`referee_event::battle::run`]) on a thread with [`GAME_STACK_BYTES`] of stack.
+/// `referee battle` under the game rules (the default): reads the whole fight and answers it on
+/// a thread with [`GAME_STACK_BYTES`] of stack: the text board with the spec's text answer
+/// within `--time` (exact, or certified bounds: [`referee_core::battle::game::text::solve_within`]),
+/// the JSON board or the JSON and table answers exactly ([`app::judge`]).
 fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
     let input = match read_input(invocation.file.as_deref(), stdin, &mut |_| None) {
         Ok(bytes) => bytes,
         Err((message, status)) => return report(stderr, &message, status),
     };
+    let time = std::time::Duration::from_millis(invocation.time_ms);
     let solved = std::thread::scope(|scope| {
         std::thread::Builder::new()
             .stack_size(GAME_STACK_BYTES)
-            .spawn_scoped(scope, || app::judge(invocation, &input, referee_core::battle::game::DEFAULT_LIMITS))
+            .spawn_scoped(scope, || {
+                // The JSON board and the JSON and table answers: exact ([`app::judge`]).
+                let text = invocation.battle_format == referee_event::battle::Format::Text
+                    && !referee_event::battle::is_json(&input, invocation.battle_input);
+                if !text {
+                    return app::judge(invocation, &input, referee_core::battle::game::DEFAULT_LIMITS);
+                }
+                let mut answer = String::new();
+                let began = std::time::Instant::now();
+                let mut progress = Progress::new(began);
+                // Fail fast: the exact search gets a share of the time; a board it cannot
+                // finish in it gets the rest for its bounds.
+                let exact_share = time * EXACT_SHARE_PERCENT / 100;
+                // The bounds stop a little early: the process starts, asks every 1 024 states
+                // and writes the answer within the time.
+                let time = time.saturating_sub((time / 50).min(std::time::Duration::from_millis(40)));
+                let result = referee_core::battle::game::text::solve_within(
+                    &input,
+                    invocation.options.exact,
+                    invocation.options.battle,
+                    referee_core::battle::game::DEFAULT_LIMITS,
+                    &mut HeapScratch::default(),
+                    &mut answer,
+                    &mut |_| began.elapsed() < exact_share,
+                    &mut |p| {
+                        progress.show(&p);
+                        began.elapsed() < time
+                    },
+                );
+                progress.clear();
+                match result {
+                    Ok(()) => app::Output { status: EXIT_OK, stdout: answer.into_bytes(), stderr: String::new() },
+                    Err(error) => app::judge_error(&error),
+                }
+            })
             .map(|handle| handle.join())
     });
     match solved {
         Ok(Ok(output)) => emit(output, stdout, stderr),
         Ok(Err(_)) => report(stderr, "the game-rules search failed", EXIT_USAGE),
         Err(e) => report(stderr, &format!("cannot start the game-rules search: {e}"), EXIT_USAGE),
+    }
+}
+
+/// The share of `battle --time` the exact search gets before the bounds take over, in percent.
+const EXACT_SHARE_PERCENT: u32 = 92;
+
+/// The progress line of a bounded search on stderr, when stderr is a terminal: the bounds'
+/// unsettled mass so far, a few times a second.
+struct Progress {
+    began: std::time::Instant,
+    shown: Option<std::time::Duration>,
+    terminal: bool,
+}
+
+impl Progress {
+    fn new(began: std::time::Instant) -> Self {
+        use std::io::IsTerminal;
+        Self { began, shown: None, terminal: io::stderr().is_terminal() }
+    }
+
+    fn show(&mut self, p: &referee_core::battle::game::Progress) {
+        let now = self.began.elapsed();
+        if !self.terminal || self.shown.is_some_and(|t| now < t + std::time::Duration::from_millis(250)) {
+            return;
+        }
+        self.shown = Some(now);
+        // The width in millionths (2^120 is one).
+        let millionths = ((p.unsettled >> 60) * 1_000_000) >> 60;
+        let _ = write!(
+            io::stderr(),
+            "\rbattle: {:.1} s, bounds of width 0.{millionths:06} (round {}, {} states)\x1b[K",
+            now.as_secs_f64(),
+            p.round,
+            p.steps
+        );
+    }
+
+    fn clear(&self) {
+        if self.terminal && self.shown.is_some() {
+            let _ = write!(io::stderr(), "\r\x1b[K");
+        }
     }
 }
 

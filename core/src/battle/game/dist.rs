@@ -72,9 +72,11 @@ impl<N: Numerator> Dist<N> {
             }
             self.exps = common;
         }
+        let same = exps == common;
         for (c, n) in parts {
             let slot = self.num.get_mut(c).ok_or(TooWide)?;
-            *slot = slot.checked_add(scaled(n, exps, common)?).ok_or(TooWide)?;
+            let n = if same { n } else { scaled(n, exps, common)? };
+            *slot = slot.checked_add(n).ok_or(TooWide)?;
             self.mask |= 1 << c;
         }
         Ok(())
@@ -90,7 +92,18 @@ impl<N: Numerator> Dist<N> {
             return Ok(());
         }
         if self.mask == 0 {
-            *self = *other;
+            // Every numerator of an empty sum is 0 (only the mask's ends are ever set): copy
+            // the other's ends, not all of its numerators.
+            let mut mask = other.mask;
+            while mask != 0 {
+                let c = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                if let (Some(slot), Some(&n)) = (self.num.get_mut(c), other.num.get(c)) {
+                    *slot = n;
+                }
+            }
+            self.mask = other.mask;
+            self.exps = other.exps;
             return Ok(());
         }
         self.add_parts(other.exps, other.parts())

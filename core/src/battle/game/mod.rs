@@ -40,6 +40,17 @@
 //! eighth of the depth, so a limit bounds the machine stack either way); [`Limits::steps`]
 //! bounds the time.
 //!
+//! Identical minions share their kinds; the key makes equal the marks that can no longer
+//! matter (on a side that cannot summon again); a fight in lockstep (every swing takes one
+//! life from each side, see `state`) with as many lives on each side is a certain tie.
+//!
+//! # Within a budget
+//! [`solve_until`] asks a callback every 1 024 states whether to go on (a clock on the host, a
+//! steps budget anywhere). When the exact search cannot finish, `bound` (feature `alloc`)
+//! gives certified [`Bounds`]: the probability mass flows forward from the start, in fixed
+//! point over [`BOUND_ONE`] rounded down, and what reached each end is a lower bound of its
+//! probability; the mass not settled is the width of every bound.
+//!
 //! # The bound of the numbers
 //! Every random choice is among `k ≤ 7` equally likely targets or is a coin, so every
 //! probability is `p / (2^a·3^b·5^c·7^d)`, and a distribution is kept as one numerator an end
@@ -62,8 +73,13 @@
 //! Memory: the cache, and the machine's stack: one distribution of [`CLASSES`] numerators a
 //! turn in progress (1.6 KiB with `u128`, 13 KiB with 1 024-bit numerators).
 
+#[cfg(feature = "alloc")]
+mod bounds;
 mod dist;
 mod search;
+
+#[cfg(feature = "alloc")]
+pub use bounds::Progress;
 
 #[cfg(feature = "alloc")]
 pub use search::MEMO_STATES;
@@ -492,11 +508,30 @@ pub fn solve<'s>(
     limits: Limits,
     scratch: &'s mut (impl Scratch + ?Sized),
 ) -> Result<Answer<'s>, SearchError> {
+    solve_until(fight, strategy, limits, scratch, &mut |_| true)
+}
+
+/// As [`solve`], asking `go_on` every 1 024 states expanded (with the count so far) whether
+/// to go on: the search stops with [`SearchError::Steps`] when it says no (a clock, a
+/// cancel button).
+///
+/// # Errors
+/// As [`solve`]; [`SearchError::Steps`] when `go_on` returns `false`.
+///
+/// # Complexity
+/// As [`solve`].
+pub fn solve_until<'s>(
+    fight: &Fight,
+    strategy: Strategy,
+    limits: Limits,
+    scratch: &'s mut (impl Scratch + ?Sized),
+    go_on: &mut dyn FnMut(u64) -> bool,
+) -> Result<Answer<'s>, SearchError> {
     let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
     let kinds = state::Kinds::new(fight);
-    let total = match search::run::<u128>(&kinds, strategy, limits, words) {
+    let total = match search::run::<u128>(&kinds, strategy, limits, words, go_on) {
         Ok(dist) => dist.widen(Wide::from),
-        Err(search::Stop::TooWide) => match search::run::<Wide>(&kinds, strategy, limits, words) {
+        Err(search::Stop::TooWide) => match search::run::<Wide>(&kinds, strategy, limits, words, go_on) {
             Ok(dist) => dist,
             Err(search::Stop::TooWide) => return Err(SearchError::Precision),
             Err(search::Stop::Error(e)) => return Err(e),
@@ -504,6 +539,120 @@ pub fn solve<'s>(
         Err(search::Stop::Error(e)) => return Err(e),
     };
     answer(fight, &total, words)
+}
+
+/// The fixed-point one of [`Bounds`]: a bound `n` is the probability `n / 2^120`.
+pub const BOUND_ONE: u128 = 1 << 120;
+
+/// Certified bounds of the answer of a fight (`bound`, feature `alloc`): for each probability of an
+/// [`Answer`], a lower and an upper bound, fixed-point over [`BOUND_ONE`], that contain it.
+/// Every upper bound is its lower bound plus [`Bounds::unsettled`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    lower: [u128; ANSWER_PARTS],
+    unsettled: u128,
+}
+
+impl Bounds {
+    fn pair(&self, part: usize) -> [u128; 2] {
+        let low = self.lower.get(part).copied().unwrap_or(0);
+        [low, low.saturating_add(self.unsettled).min(BOUND_ONE)]
+    }
+
+    /// Lower and upper bounds of Alice wins (`0`), Bob wins (`1`), a tie (`2`, and beyond).
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn outcome(&self, which: usize) -> [u128; 2] {
+        self.pair(which.min(2))
+    }
+
+    /// Lower and upper bounds of the probability that the hero of `side` (0 Alice, 1 Bob) dies.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn dies(&self, side: usize) -> [u128; 2] {
+        self.pair(3 + side.min(1))
+    }
+
+    /// Lower and upper bounds of the probability that the hero of `side` takes exactly
+    /// `damage` (`1..=`[`MAX_DAMAGE`]; `[0, 0]` beyond).
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn damage(&self, side: usize, damage: usize) -> [u128; 2] {
+        if !(1..=MAX_DAMAGE).contains(&damage) {
+            return [0, 0];
+        }
+        self.pair(5 + side.min(1) * MAX_DAMAGE + damage - 1)
+    }
+
+    /// The mass no end has settled yet, over [`BOUND_ONE`]: the width of every bound.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn unsettled(&self) -> u128 {
+        self.unsettled
+    }
+}
+
+/// The parts of the answer ([`ANSWER_PARTS`]) an end of class `class` counts in.
+#[cfg(feature = "alloc")]
+fn class_parts(fight: &Fight, class: usize) -> [Option<usize>; 3] {
+    let Some((winner, sum)) = dist::class_end(class) else { return [Some(2), None, None] };
+    let loser = winner ^ 1;
+    let mut damage = u32::from(fight.heroes[winner].tier) + sum;
+    if fight.cap != 0 {
+        damage = damage.min(fight.cap);
+    }
+    let dies = (damage >= fight.heroes[loser].health).then_some(3 + loser);
+    let d = usize::try_from(damage).unwrap_or(MAX_DAMAGE).clamp(1, MAX_DAMAGE);
+    [Some(winner), dies, Some(5 + loser * MAX_DAMAGE + d - 1)]
+}
+
+/// Certified bounds of the answer of `fight` (see [`Bounds`]): the probability mass flows
+/// forward from the start, state by state, the largest potential first; rounds drop the states
+/// whose mass is below a threshold, smaller each round, and `budget` is asked every 1 024
+/// states whether to go on ([`Progress`]: the states expanded, the mass unsettled so far).
+/// The bounds only tighten as the budget grows; when a round drops nothing they are the exact
+/// probabilities within rounding (`2^-120` a division), and `unsettled` is that rounding.
+///
+/// ```
+/// use referee_core::battle::game::{self, Card, Fight, Hero, Keywords, BOUND_ONE};
+///
+/// let plain = |a, h| Card::new(a, h, Keywords::NONE);
+/// let fight = Fight::new(&[plain(2, 2)], &[plain(1, 1), plain(1, 1)], [Hero::DEFAULT; 2], 0)?;
+/// let bounds = game::bound(&fight, &mut |p| p.steps < 100_000)?;
+/// let [low, high] = bounds.outcome(0);
+/// assert!(low <= BOUND_ONE && low <= high && bounds.unsettled() < 1 << 20);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`SearchError::OutOfMemory`] when the states waiting to be expanded cannot grow.
+///
+/// # Complexity
+/// Time: the states expanded (until `budget` says stop), each `O(t·n)` and a heap operation.
+/// Memory: the states waiting, at most those expanded times 49.
+#[cfg(feature = "alloc")]
+pub fn bound(fight: &Fight, budget: &mut dyn FnMut(Progress) -> bool) -> Result<Bounds, SearchError> {
+    let kinds = state::Kinds::new(fight);
+    let lower = bounds::run(&kinds, budget)?;
+    let mut parts = [0u128; ANSWER_PARTS];
+    let mut settled = 0u128;
+    for (class, &n) in lower.iter().enumerate() {
+        settled = settled.saturating_add(n);
+        for part in class_parts(fight, class).into_iter().flatten() {
+            if let Some(slot) = parts.get_mut(part) {
+                *slot = slot.saturating_add(n);
+            }
+        }
+    }
+    Ok(Bounds { lower: parts, unsettled: BOUND_ONE.saturating_sub(settled) })
 }
 
 /// The answer from the distribution of the ends, its wide numerators written into `words`.

@@ -19,32 +19,59 @@ trait Cache<N, const W: usize> {
     fn put(&mut self, key: &[u64; W], value: &Dist<N>) -> Result<(), SearchError>;
 }
 
-/// A value as the memo keeps it: the exponents, the mask of its non-zero ends and their
-/// numerators in the mask's order.
+/// A value as the memo keeps it: the exponents, the mask of its non-zero ends, and where
+/// their numerators begin in the memo's arena (in the mask's order).
 #[cfg(feature = "alloc")]
-struct Stored<N> {
+struct Stored {
     exps: [u16; 4],
     mask: u128,
-    nums: alloc::boxed::Box<[N]>,
+    at: usize,
 }
 
-/// The most states the memo stores (about 200 bytes each with 128-bit numerators on a 64-bit
-/// host: 400 MiB at most); past it, states are searched without being stored.
+/// The most states the memo stores (about 150 bytes each with 128-bit numerators on a 64-bit
+/// host: 300 MiB at most); past it, states are searched without being stored.
 #[cfg(feature = "alloc")]
 pub const MEMO_STATES: usize = 1 << 21;
 
-/// The heap memo: every state, its value's non-zero ends.
+/// A key as the memo hashes it: its words folded into one before the map's hasher (one
+/// write, not a byte string), compared word by word (no call to `memcmp`).
+#[cfg(feature = "alloc")]
+#[derive(Clone, Copy, Eq)]
+struct MemoKey<const W: usize>([u64; W]);
+
+#[cfg(feature = "alloc")]
+impl<const W: usize> PartialEq for MemoKey<W> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.0.iter().zip(&other.0).fold(0, |d, (a, b)| d | (a ^ b)) == 0
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<const W: usize> core::hash::Hash for MemoKey<W> {
+    #[inline]
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        let folded = self.0.iter().fold(0u64, |h, &w| (h.rotate_left(23) ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        state.write_u64(folded);
+    }
+}
+
+/// The heap memo: every state, its value's non-zero ends, their numerators in one arena (no
+/// allocation a state).
 #[cfg(feature = "alloc")]
 struct Memo<N, const W: usize> {
-    map: hashbrown::HashMap<[u64; W], Stored<N>>,
+    map: hashbrown::HashMap<MemoKey<W>, Stored>,
+    nums: alloc::vec::Vec<N>,
 }
 
 #[cfg(feature = "alloc")]
 impl<N: Numerator, const W: usize> Cache<N, W> for Memo<N, W> {
     #[inline]
     fn get(&mut self, key: &[u64; W], into: &mut Dist<N>) -> Result<bool, Stop> {
-        let Some(stored) = self.map.get(key) else { return Ok(false) };
-        into.add_parts(stored.exps, super::dist::Mask(stored.mask).zip(stored.nums.iter().copied()))?;
+        let Some(stored) = self.map.get(&MemoKey(*key)) else { return Ok(false) };
+        let count = stored.mask.count_ones() as usize;
+        let nums = self.nums.get(stored.at..stored.at + count).unwrap_or_default();
+        into.add_parts(stored.exps, super::dist::Mask(stored.mask).zip(nums.iter().copied()))?;
         Ok(true)
     }
 
@@ -53,9 +80,12 @@ impl<N: Numerator, const W: usize> Cache<N, W> for Memo<N, W> {
         if len >= MEMO_STATES {
             return Ok(());
         }
-        self.map.try_reserve(1).map_err(|_| SearchError::OutOfMemory { wanted: len + 1, stored: len })?;
-        let nums: alloc::vec::Vec<N> = value.parts().map(|(_, n)| n).collect();
-        self.map.insert(*key, Stored { exps: value.exps, mask: value.mask, nums: nums.into_boxed_slice() });
+        let oom = SearchError::OutOfMemory { wanted: len + 1, stored: len };
+        self.map.try_reserve(1).map_err(|_| oom)?;
+        self.nums.try_reserve(value.mask.count_ones() as usize).map_err(|_| oom)?;
+        let at = self.nums.len();
+        self.nums.extend(value.parts().map(|(_, n)| n));
+        self.map.insert(MemoKey(*key), Stored { exps: value.exps, mask: value.mask, at });
         Ok(())
     }
 }
@@ -150,10 +180,15 @@ impl<N: Numerator + Words, const W: usize> Cache<N, W> for Table<'_> {
     }
 }
 
+/// How often a search asks whether to go on (states expanded).
+const ASK_EVERY: u64 = 1024;
+
 /// One search: the kinds, the cache, the effort.
 struct Search<'k, C, N, const W: usize> {
     numerators: core::marker::PhantomData<N>,
     kinds: &'k Kinds,
+    /// Asked every [`ASK_EVERY`] states expanded whether to go on.
+    ask: &'k mut dyn FnMut(u64) -> bool,
     cache: C,
     limits: Limits,
     steps: u64,
@@ -170,11 +205,12 @@ pub(super) fn run<N: Numerator + Words>(
     strategy: Strategy,
     limits: Limits,
     words: &mut [u32],
+    ask: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Dist<N>, Stop> {
     if kinds.compact() {
-        run_keyed::<N, COMPACT_KEY>(kinds, strategy, limits, words)
+        run_keyed::<N, COMPACT_KEY>(kinds, strategy, limits, words, ask)
     } else {
-        run_keyed::<N, WIDE_KEY>(kinds, strategy, limits, words)
+        run_keyed::<N, WIDE_KEY>(kinds, strategy, limits, words, ask)
     }
 }
 
@@ -184,6 +220,7 @@ fn run_keyed<N: Numerator + Words, const W: usize>(
     strategy: Strategy,
     limits: Limits,
     words: &mut [u32],
+    ask: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Dist<N>, Stop> {
     // `Limits::depth` counts turns in progress with 128-bit numerators; each level of a search
     // with wider ones holds distributions `N::WORDS / 4` times larger, so it gets that many
@@ -192,16 +229,32 @@ fn run_keyed<N: Numerator + Words, const W: usize>(
     match strategy {
         #[cfg(feature = "alloc")]
         Strategy::Memo => {
-            let memo = Memo::<N, W> { map: hashbrown::HashMap::new() };
-            Search::<_, N, W> { numerators: core::marker::PhantomData, kinds, cache: memo, limits, steps: 0, depth: 0 }
-                .start()
+            let memo = Memo::<N, W> { map: hashbrown::HashMap::new(), nums: alloc::vec::Vec::new() };
+            Search::<_, N, W> {
+                numerators: core::marker::PhantomData,
+                kinds,
+                ask,
+                cache: memo,
+                limits,
+                steps: 0,
+                depth: 0,
+            }
+            .start()
         }
         Strategy::Fixed { table_words } => {
             let words = words.get_mut(..table_words.min(words.len())).unwrap_or_default();
             words.fill(0);
             let table = Table::new::<N>(words, W);
-            Search::<_, N, W> { numerators: core::marker::PhantomData, kinds, cache: table, limits, steps: 0, depth: 0 }
-                .start()
+            Search::<_, N, W> {
+                numerators: core::marker::PhantomData,
+                kinds,
+                ask,
+                cache: table,
+                limits,
+                steps: 0,
+                depth: 0,
+            }
+            .start()
         }
     }
 }
@@ -242,6 +295,9 @@ impl<N: Numerator, C: Cache<N, W>, const W: usize> Search<'_, C, N, W> {
         }
         if self.depth >= self.limits.depth {
             return Err(Stop::Error(SearchError::Depth { limit: self.limits.depth }));
+        }
+        if self.steps.is_multiple_of(ASK_EVERY) && self.steps > 0 && !(self.ask)(self.steps) {
+            return Err(Stop::Error(SearchError::Steps { limit: self.steps }));
         }
         self.steps += 1;
         self.depth += 1;
@@ -299,7 +355,12 @@ impl<N: Numerator, C: Cache<N, W>, const W: usize> Search<'_, C, N, W> {
         if self.ended(state, into)? {
             return Ok(());
         }
-        let key = state.key::<W>(mover, TURN, 0);
+        // A lockstep fight (every swing takes one life from each side) with as many lives on
+        // each side ends with both sides empty at once: a tie, whatever the targets.
+        if self.kinds.lockstep && state.lives(self.kinds, 0) == state.lives(self.kinds, 1) {
+            return Ok(into.add_certain(0)?);
+        }
+        let key = state.canonical_key::<W>(self.kinds, mover, TURN, 0);
         if self.cache.get(&key, into)? {
             return Ok(());
         }

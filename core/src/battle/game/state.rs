@@ -61,6 +61,17 @@ pub(super) struct Kind {
 pub(super) struct Kinds {
     pub sides: [[Kind; KINDS]; 2],
     pub counts: [usize; 2],
+    /// The kind of each input minion at the start (the first identical minion's).
+    pub start: [[u8; MAX_MINIONS]; 2],
+    /// Whether every swing of the fight takes exactly one life from each side (see
+    /// [`State::lives`]): every kind that can be on the board has attack `> 0` and at least
+    /// every enemy kind's starting health, and none has cleave, stealth, a deathrattle or shots.
+    pub lockstep: bool,
+    /// Per side, bit `k` set when kind `k` has attack 0.
+    pub idle: [u32; 2],
+    /// Per side, bit `k` set when kind `k` summons when it dies: a deathrattle, or a reborn
+    /// copy (when the minion still has `R`).
+    pub summoner: [u32; 2],
 }
 
 const R: u8 = Keywords::REBORN.bits();
@@ -68,9 +79,18 @@ const R: u8 = Keywords::REBORN.bits();
 impl Kinds {
     pub fn new(fight: &Fight) -> Self {
         let mut sides = [[Kind::default(); KINDS]; 2];
-        for (side, kinds) in sides.iter_mut().enumerate() {
-            for (i, card) in fight.side(side).iter().enumerate() {
-                let base = 1 + 4 * i;
+        let mut start = [[0u8; MAX_MINIONS]; 2];
+        for (side, (kinds, starts)) in sides.iter_mut().zip(&mut start).enumerate() {
+            let cards = fight.side(side);
+            for (i, card) in cards.iter().enumerate() {
+                // Identical minions share their kinds (the first one's): states that differ
+                // only by which of them is where are one state (the key stays exact: a kind
+                // fixes everything but what the unit records).
+                let first = cards.iter().position(|c| c == card).unwrap_or(i);
+                let base = 1 + 4 * first;
+                if let Some(slot) = starts.get_mut(i) {
+                    *slot = u8::try_from(base).unwrap_or(0);
+                }
                 let Card { attack, health, keywords, tier, summon, reborn_as, shots } = *card;
                 let id = |k: usize| u8::try_from(k).unwrap_or(0);
                 let reborn_keywords = reborn_as.map_or(keywords, |r| r.keywords).bits() & !R;
@@ -126,7 +146,53 @@ impl Kinds {
                 }
             }
         }
-        Self { sides, counts: [fight.side(0).len(), fight.side(1).len()] }
+        let mut kinds = Self {
+            sides,
+            counts: [fight.side(0).len(), fight.side(1).len()],
+            start,
+            lockstep: false,
+            idle: [0; 2],
+            summoner: [0; 2],
+        };
+        kinds.lockstep = kinds.find_lockstep();
+        for side in 0..2 {
+            for (k, kind) in kinds.sides[side].iter().enumerate() {
+                if kind.attack == 0 {
+                    kinds.idle[side] |= 1 << k;
+                }
+                if kind.summon.0 > 0 || kind.reborn != 0 {
+                    kinds.summoner[side] |= 1 << k;
+                }
+            }
+        }
+        kinds
+    }
+
+    /// The kinds that can be on `side`'s board: its input minions' and their reborn copies'
+    /// (tokens are excluded by [`Self::find_lockstep`]'s other conditions).
+    fn present(&self, side: usize) -> impl Iterator<Item = &Kind> + '_ {
+        let side = side & 1;
+        let kinds = &self.sides[side];
+        self.start[side].iter().take(self.counts[side]).flat_map(move |&k| {
+            let kind = kinds.get(usize::from(k));
+            let copy = kind.filter(|k| k.reborn != 0).and_then(|k| kinds.get(usize::from(k.reborn)));
+            kind.into_iter().chain(copy)
+        })
+    }
+
+    /// Whether every swing takes exactly one life from each side: an attack `> 0` at least
+    /// every enemy kind's starting health (so every hit kills or pops a shield), no cleave (one
+    /// target), no stealth (every turn swings), no deathrattle (no new lives), no shots.
+    fn find_lockstep(&self) -> bool {
+        let bad = Keywords::CLEAVE.bits() | Keywords::STEALTH.bits();
+        let plain = |side: usize| {
+            self.present(side).all(|k| k.attack > 0 && k.keywords & bad == 0 && k.summon.0 == 0 && k.shots.is_none())
+        };
+        let kills = |side: usize| {
+            let least = self.present(side).map(|k| k.attack).min().unwrap_or(0);
+            self.present(side ^ 1).all(|k| k.health <= least)
+        };
+        plain(0) && plain(1) && kills(0) && kills(1)
     }
 
     /// Whether every health of the fight fits a compact key (every kind's starting health,
@@ -192,22 +258,23 @@ impl Unit {
     }
 
     /// The minion in 31 bits (health below `2^18`): health, kind, the changing keywords
-    /// (divine shield, venomous, stealth: bits 1, 3, 6 of the keywords), mark, shots.
-    fn pack_compact(&self) -> u64 {
+    /// (divine shield, venomous, stealth: bits 1, 3, 6 of the keywords), `mark` (its own or
+    /// the key's canonical one), shots.
+    fn pack_compact(&self, mark: u8) -> u64 {
         let k = self.keywords;
         let changing = u64::from(k >> 1 & 1 | (k >> 3 & 1) << 1 | (k >> 6 & 1) << 2);
         u64::from(self.health & (COMPACT_HEALTH - 1))
             | u64::from(self.kind) << 18
             | changing << 23
-            | u64::from(self.mark) << 26
+            | u64::from(mark) << 26
             | u64::from(self.shots) << 28
     }
 
-    fn pack(&self) -> u64 {
+    fn pack(&self, mark: u8) -> u64 {
         u64::from(self.health)
             | u64::from(self.kind) << 30
             | u64::from(self.keywords) << 35
-            | u64::from(self.mark) << 43
+            | u64::from(mark) << 43
             | u64::from(self.shots) << 45
     }
 }
@@ -246,8 +313,8 @@ impl State {
         let mut state = Self::default();
         for (side, s) in state.sides.iter_mut().enumerate() {
             s.len = kinds.counts[side].min(MAX_MINIONS);
-            for (i, unit) in s.units_mut().iter_mut().enumerate() {
-                *unit = Unit::new(kinds, side, u8::try_from(1 + 4 * i).unwrap_or(0));
+            for (unit, &kind) in s.units_mut().iter_mut().zip(&kinds.start[side]) {
+                *unit = Unit::new(kinds, side, kind);
             }
         }
         state
@@ -257,35 +324,100 @@ impl State {
     /// first and second side), `first` the side firing first.
     /// `W` is [`WIDE_KEY`] or [`COMPACT_KEY`] (then every health is below `2^18`).
     pub fn key<const W: usize>(&self, mover: usize, phase: u64, first: usize) -> [u64; W] {
+        self.key_with::<W>(mover, phase, first, [false; 2], None)
+    }
+
+    /// The key of the same fight with the marks that can no longer matter made equal: on a
+    /// side none of whose minions can summon again (no reborn left, no deathrattle), *passed*
+    /// acts as *attacked* (rule 4 reads the difference only when a minion is summoned), and a
+    /// minion of attack 0 never attacks, so its mark is never read (it becomes none).
+    #[inline]
+    pub fn canonical_key<const W: usize>(&self, kinds: &Kinds, mover: usize, phase: u64, first: usize) -> [u64; W] {
+        let mut settled = [false; 2];
+        for (side, s) in self.sides.iter().enumerate() {
+            let summoner = kinds.summoner[side];
+            settled[side] = !s.units().iter().any(|u| {
+                summoner >> (u.kind & 31) & 1 != 0 && (kinds.kind(side, u.kind).summon.0 > 0 || u.has(Keywords::REBORN))
+            });
+        }
+        self.key_with::<W>(mover, phase, first, settled, Some(kinds))
+    }
+
+    /// The key, the marks of each `settled` side (one that cannot summon again) made
+    /// canonical as [`Self::canonical_key`] makes them (`kinds` given when a side is settled).
+    #[inline]
+    fn key_with<const W: usize>(
+        &self,
+        mover: usize,
+        phase: u64,
+        first: usize,
+        settled: [bool; 2],
+        kinds: Option<&Kinds>,
+    ) -> [u64; W] {
+        // Per side, the kinds whose mark is none in the key, and whether passed is attacked.
+        let idle = |side: usize| match (settled[side], kinds) {
+            (true, Some(kinds)) => kinds.idle[side],
+            _ => 0,
+        };
+        let idle = [idle(0), idle(1)];
+        let mark = |side: usize, u: &Unit| -> u8 {
+            if !settled[side & 1] {
+                u.mark
+            } else if idle[side & 1] >> (u.kind & 31) & 1 != 0 {
+                NONE
+            } else if u.mark == PASSED {
+                ATTACKED
+            } else {
+                u.mark
+            }
+        };
         let mut key = [0u64; W];
         let flags = mover as u64 & 1 | (phase & 3) << 1 | (first as u64 & 1) << 3;
         if W >= WIDE_KEY {
-            for (side, words) in self.sides.iter().zip(key.chunks_mut(MAX_MINIONS)) {
+            for (s, (side, words)) in self.sides.iter().zip(key.chunks_mut(MAX_MINIONS)).enumerate() {
                 for (word, unit) in words.iter_mut().zip(side.units()) {
-                    *word = unit.pack();
+                    *word = unit.pack(mark(s, unit));
                 }
             }
             if let Some(first_word) = key.first_mut() {
                 *first_word |= flags << 48;
             }
         } else {
-            // Place `p` (side 0's minions 0..7, side 1's 7..14) is half `p % 2` of word `p / 2`.
-            for (s, side) in self.sides.iter().enumerate() {
-                for (i, unit) in side.units().iter().enumerate() {
-                    let place = s * MAX_MINIONS + i;
-                    if let Some(word) = key.get_mut(place / 2) {
-                        *word |= unit.pack_compact() << (32 * (place % 2));
-                    }
+            // Place `p` (side 0's minions 0..7, side 1's 7..14) is half `p % 2` of word `p / 2`;
+            // the flags' four bits are the 32nd bits of places 0..4.
+            let mut halves = [0u64; 2 * MAX_MINIONS];
+            for (s, (side, out)) in self.sides.iter().zip(halves.chunks_mut(MAX_MINIONS)).enumerate() {
+                for (half, unit) in out.iter_mut().zip(side.units()) {
+                    *half = unit.pack_compact(mark(s, unit));
                 }
             }
-            // The flags' four bits in the 32nd bit of places 0..4 (words 0 and 1).
-            for bit in 0..4 {
-                if let Some(word) = key.get_mut(bit / 2) {
-                    *word |= (flags >> bit & 1) << (32 * (bit % 2) + 31);
+            for (bit, half) in halves.iter_mut().take(4).enumerate() {
+                *half |= (flags >> bit & 1) << 31;
+            }
+            for (word, pair) in key.iter_mut().zip(halves.chunks_exact(2)) {
+                if let [low, high] = *pair {
+                    *word = low | high << 32;
                 }
             }
         }
         key
+    }
+
+    /// The lives of `side` in a lockstep fight ([`Kinds::lockstep`]): each minion's shield, its
+    /// body, and if it has reborn its copy's body and shield. Each swing takes exactly one from
+    /// each side, and a side is empty exactly when it has none left.
+    pub fn lives(&self, kinds: &Kinds, side: usize) -> usize {
+        let shield = |k: u8| usize::from(k & Keywords::DIVINE_SHIELD.bits() != 0);
+        self.sides[side & 1]
+            .units()
+            .iter()
+            .map(|u| {
+                let copy = kinds.kind(side, u.kind).reborn;
+                let after =
+                    if u.has(Keywords::REBORN) && copy != 0 { 1 + shield(kinds.kind(side, copy).keywords) } else { 0 };
+                shield(u.keywords) + 1 + after
+            })
+            .sum()
     }
 
     /// The winner and its survivors' tier sum when a side has no minion: `Some(None)` for a
@@ -370,6 +502,31 @@ impl State {
             let follow_here = follow.filter(|&(s, _)| s == side).map(|(_, i)| i);
             if self.sides[side].units().iter().all(|u| u.health > 0) {
                 followed = followed.or(follow_here);
+                continue;
+            }
+            // No dead minion summons (no deathrattle, no reborn): the survivors close up, their
+            // marks unchanged.
+            let summons = self.sides[side]
+                .units()
+                .iter()
+                .any(|u| u.health == 0 && (kinds.kind(side, u.kind).summon.0 > 0 || u.has(Keywords::REBORN)));
+            if !summons {
+                let s = &mut self.sides[side];
+                let mut len = 0;
+                for i in 0..s.len.min(MAX_MINIONS) {
+                    let u = s.units[i];
+                    if u.health > 0 {
+                        if follow_here == Some(i) {
+                            followed = Some(len);
+                        }
+                        s.units[len] = u;
+                        len += 1;
+                    }
+                }
+                for u in s.units.iter_mut().skip(len) {
+                    *u = Unit::default();
+                }
+                s.len = len;
                 continue;
             }
             let old = self.sides[side];

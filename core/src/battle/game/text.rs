@@ -380,3 +380,108 @@ pub fn write_answer<W: Write + ?Sized>(answer: &super::Answer<'_>, exact: bool, 
     }
     Ok(())
 }
+
+/// As [`solve`], within a budget: the exact answer when the search finishes while `go_on`
+/// says so (asked every 1 024 states with the count so far; printed as [`solve`] prints it),
+/// else certified bounds ([`super::bound`], asked `go_on_bounds`): each probability as its
+/// lower and upper bound on its line (`0.412345678901 0.413120000000`, the lower rounded
+/// down and the upper up; fractions over `2^120` when `exact`), a damage line for each damage
+/// of positive lower bound, and a last line `bounds`. A fight the exact search cannot finish
+/// (out of steps, depth, memory or precision) is answered with bounds, never refused.
+///
+/// # Errors
+/// As [`parse`]; a write error from `out`; a refusal (at 1:1) when the bounds' states cannot
+/// grow in memory.
+///
+/// # Complexity
+/// That of [`super::solve_until`], then [`super::bound`]'s while `go_on_bounds` says so.
+#[cfg(feature = "alloc")]
+#[allow(clippy::too_many_arguments)]
+pub fn solve_within<W: Write + ?Sized>(
+    input: &[u8],
+    exact: bool,
+    strategy: Strategy,
+    limits: Limits,
+    scratch: &mut (impl Scratch + ?Sized),
+    out: &mut W,
+    go_on: &mut dyn FnMut(u64) -> bool,
+    go_on_bounds: &mut dyn FnMut(super::Progress) -> bool,
+) -> Result<()> {
+    use super::SearchError;
+    let fight = parse(input)?;
+    let answer = match super::solve_until(&fight, strategy, limits, scratch, go_on) {
+        Ok(answer) => answer,
+        Err(
+            SearchError::Steps { .. }
+            | SearchError::Depth { .. }
+            | SearchError::OutOfMemory { .. }
+            | SearchError::Precision,
+        ) => {
+            let bounds = super::bound(&fight, go_on_bounds).map_err(super::super::text::refused)?;
+            return write_bounds(out, &bounds, exact);
+        }
+        Err(e) => return Err(super::super::text::refused(e)),
+    };
+    write_answer(&answer, exact, out)
+}
+
+/// Writes `bounds` in the bounded form of `solve_within` (feature `alloc`).
+///
+/// # Errors
+/// A write error from `out`.
+///
+/// # Complexity
+/// `O(1)`.
+pub fn write_bounds<W: Write + ?Sized>(out: &mut W, bounds: &super::Bounds, exact: bool) -> Result<()> {
+    let pair = |out: &mut W, prefix: core::fmt::Arguments<'_>, [low, high]: [u128; 2]| -> Result<()> {
+        if exact {
+            writeln!(out, "{prefix}{} {}", Fixed(low, false, true), Fixed(high, true, true))?;
+        } else {
+            writeln!(out, "{prefix}{} {}", Fixed(low, false, false), Fixed(high, true, false))?;
+        }
+        Ok(())
+    };
+    for which in 0..3 {
+        pair(out, format_args!(""), bounds.outcome(which))?;
+    }
+    for (side, name) in ["alice", "bob"].into_iter().enumerate() {
+        pair(out, format_args!("{name} dies "), bounds.dies(side))?;
+    }
+    for (side, name) in ["alice", "bob"].into_iter().enumerate() {
+        for d in 1..=MAX_DAMAGE {
+            let p = bounds.damage(side, d);
+            if p[0] > 0 {
+                pair(out, format_args!("damage to {name} {d} "), p)?;
+            }
+        }
+    }
+    writeln!(out, "bounds")?;
+    Ok(())
+}
+
+/// A fixed-point probability over [`super::BOUND_ONE`] (`2^120`), written with
+/// [`ANSWER_DIGITS`] decimals rounded down (`.1` false) or up (true), or as a reduced fraction
+/// (`.2`).
+struct Fixed(u128, bool, bool);
+
+impl core::fmt::Display for Fixed {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let Self(n, up, fraction) = *self;
+        let n = n.min(super::BOUND_ONE);
+        if fraction {
+            if n == 0 || n == super::BOUND_ONE {
+                return write!(f, "{}", u8::from(n != 0));
+            }
+            let twos = n.trailing_zeros().min(120);
+            return write!(f, "{}/{}", n >> twos, 1u128 << (120 - twos));
+        }
+        // n·10^12 / 2^120 = (q·10^12 + r·10^12 / 2^80) / 2^40 with n = q·2^80 + r.
+        const TEN12: u128 = 1_000_000_000_000;
+        let (q, r) = (n >> 80, n & ((1 << 80) - 1));
+        let r2 = r * TEN12;
+        let t = q * TEN12 + (r2 >> 80);
+        let inexact = r2 & ((1 << 80) - 1) != 0 || t & ((1 << 40) - 1) != 0;
+        let scaled = (t >> 40) + u128::from(up && inexact);
+        write!(f, "{}.{:012}", scaled / TEN12, scaled % TEN12)
+    }
+}

@@ -1,0 +1,327 @@
+//! Certified bounds of a fight the exact search cannot finish: the probability mass flows
+//! forward from the start through the states, the states of most potential first (every swing
+//! lowers it), each state expanded with all the mass that reached it; the mass that reaches an
+//! end is settled there. Masses are fixed-point numbers over [`super::BOUND_ONE`] `= 2^120`,
+//! every division rounded down, so every settled mass is at most the true probability of its
+//! end: a certified lower bound, and one minus the others' a certified upper bound. A round
+//! drops the states whose mass is below its threshold (their mass stays unsettled); rounds of
+//! smaller and smaller thresholds run until the budget says stop, and each end keeps the
+//! largest lower bound any round settled.
+
+use alloc::collections::BinaryHeap;
+
+use super::dist::class_of;
+use super::state::{Kinds, State, Unit, ATTACKED, NONE, PASSED, WIDE_KEY};
+use super::{Keywords, SearchError, BOUND_ONE, CLASSES};
+
+/// Where a state is: the start of combat (the side firing first, the stage, the first mover),
+/// or a turn of `mover`.
+#[derive(Clone, Copy)]
+enum Phase {
+    Combat { first: usize, stage: u64, mover: usize },
+    Turn { mover: usize },
+}
+
+/// A state waiting to be expanded, with the mass that reached it so far.
+struct Pending {
+    state: State,
+    phase: Phase,
+    mass: u128,
+}
+
+/// What the budget is told: the round (its threshold), the states expanded in all rounds,
+/// and the mass unsettled (over [`super::BOUND_ONE`]) by the best bounds so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The rounds begun (1 for the first).
+    pub round: u32,
+    /// States expanded, all rounds together.
+    pub steps: u64,
+    /// One minus the sum of the best lower bounds, over [`super::BOUND_ONE`].
+    pub unsettled: u128,
+}
+
+/// How often the budget is asked (states expanded).
+const ASK_EVERY: u64 = 1024;
+
+/// The first round's threshold: `2^-THRESHOLD_START` of the whole mass; each round divides it
+/// by `2^THRESHOLD_STEP`; the last one is 0 (nothing dropped).
+const THRESHOLD_START: u32 = 12;
+const THRESHOLD_STEP: u32 = 4;
+
+/// One forward pass.
+struct Pass<'k> {
+    kinds: &'k Kinds,
+    key_of: hashbrown::HashMap<[u64; WIDE_KEY], Pending>,
+    heap: BinaryHeap<(u64, [u64; WIDE_KEY])>,
+    settled: [u128; CLASSES],
+    threshold: u128,
+    /// Whether a state was dropped (below the threshold).
+    dropped: bool,
+}
+
+/// Which of a unit's future lives count in the potential.
+fn potential(kinds: &Kinds, state: &State) -> u64 {
+    let shield = |k: u8| u64::from(k & Keywords::DIVINE_SHIELD.bits() != 0);
+    let mut total = 0u64;
+    for (side, s) in state.sides.iter().enumerate() {
+        for u in s.units() {
+            let kind = kinds.kind(side, u.kind);
+            let copy = |k: u8| {
+                let c = kinds.kind(side, k);
+                u64::from(c.health) + shield(c.keywords)
+            };
+            let reborn = if u.has(Keywords::REBORN) && kind.reborn != 0 { copy(kind.reborn) } else { 0 };
+            let (count, token) = kind.summon;
+            let tokens = if count > 0 {
+                let t = kinds.kind(side, token);
+                let token_reborn = if t.reborn != 0 { copy(t.reborn) } else { 0 };
+                u64::from(count) * (u64::from(t.health) + shield(t.keywords) + token_reborn)
+            } else {
+                0
+            };
+            total = total
+                .saturating_add(u64::from(u.health) + shield(u.keywords) + u64::from(u.shots))
+                .saturating_add(reborn)
+                .saturating_add(tokens);
+        }
+    }
+    total
+}
+
+impl Pass<'_> {
+    fn settle(&mut self, class: usize, mass: u128) {
+        if let Some(slot) = self.settled.get_mut(class) {
+            *slot = slot.saturating_add(mass);
+        }
+    }
+
+    /// Settles `mass` at the end of `state` if the fight is over; whether it was.
+    fn ended(&mut self, state: &State, mass: u128) -> bool {
+        match state.over(self.kinds) {
+            None => false,
+            Some(None) => {
+                self.settle(0, mass);
+                true
+            }
+            Some(Some((winner, sum))) => {
+                self.settle(class_of(winner, sum), mass);
+                true
+            }
+        }
+    }
+
+    /// Adds `mass` to the state `state` in `phase`.
+    fn push(&mut self, state: State, phase: Phase, mass: u128) -> Result<(), SearchError> {
+        if mass == 0 || self.ended(&state, mass) {
+            return Ok(());
+        }
+        let key = match phase {
+            Phase::Combat { first, stage, mover } => state.key::<WIDE_KEY>(mover, 1 + stage, first),
+            Phase::Turn { mover } => state.canonical_key::<WIDE_KEY>(self.kinds, mover, super::state::TURN, 0),
+        };
+        if let Some(p) = self.key_of.get_mut(&key) {
+            p.mass = p.mass.saturating_add(mass);
+            return Ok(());
+        }
+        let len = self.key_of.len();
+        self.key_of.try_reserve(1).map_err(|_| SearchError::OutOfMemory { wanted: len + 1, stored: len })?;
+        self.heap.try_reserve(1).map_err(|_| SearchError::OutOfMemory { wanted: len + 1, stored: len })?;
+        self.key_of.insert(key, Pending { state, phase, mass });
+        self.heap.push((potential(self.kinds, &state), key));
+        Ok(())
+    }
+
+    /// Expands the next state; whether there was one.
+    fn step(&mut self) -> Result<bool, SearchError> {
+        let Some((_, key)) = self.heap.pop() else { return Ok(false) };
+        let Some(Pending { state, phase, mass }) = self.key_of.remove(&key) else { return Ok(true) };
+        if mass < self.threshold {
+            self.dropped = true;
+            return Ok(true);
+        }
+        match phase {
+            Phase::Combat { first, stage, mover } => self.combat(state, first, stage, mover, mass)?,
+            Phase::Turn { mover } => self.turn(state, mover, mass)?,
+        }
+        Ok(true)
+    }
+
+    /// Rule 2 as the exact search plays it (`search::Search::combat`).
+    fn combat(&mut self, state: State, first: usize, stage: u64, mover: usize, mass: u128) -> Result<(), SearchError> {
+        let mut stage = stage;
+        loop {
+            if stage >= 2 {
+                return self.turn(state, mover, mass);
+            }
+            let side = if stage == 0 { first & 1 } else { (first & 1) ^ 1 };
+            let Some(shooter) = state.sides[side].units().iter().position(|u| u.shots > 0) else {
+                stage += 1;
+                continue;
+            };
+            let mut next = state;
+            let mut damage = 0;
+            if let Some(u) = next.sides[side].units_mut().get_mut(shooter) {
+                u.shots = u.shots.saturating_sub(1);
+                damage = self.kinds.kind(side, u.kind).shots.map_or(0, |s| s.damage);
+            }
+            let targets = next.sides[side ^ 1].len;
+            let share = mass / u128::try_from(targets.max(1)).unwrap_or(1);
+            for t in 0..targets {
+                let mut child = next;
+                child.shoot(side ^ 1, t, damage);
+                child.resolve(self.kinds, None);
+                self.push(child, Phase::Combat { first, stage, mover }, share)?;
+            }
+            return Ok(());
+        }
+    }
+
+    /// A turn as the exact search plays it (`search::Search::turn` and `play`).
+    fn turn(&mut self, mut state: State, mover: usize, mass: u128) -> Result<(), SearchError> {
+        if self.ended(&state, mass) {
+            return Ok(());
+        }
+        let kinds = self.kinds;
+        if kinds.lockstep && state.lives(kinds, 0) == state.lives(kinds, 1) {
+            self.settle(0, mass);
+            return Ok(());
+        }
+        state.reveal(kinds);
+        let can_attack = |side: usize| move |u: &Unit| kinds.kind(side, u.kind).attack > 0;
+        if !state.sides[mover].units().iter().any(can_attack(mover)) {
+            let foe = mover ^ 1;
+            if !state.sides[foe].units().iter().any(can_attack(foe)) {
+                self.settle(0, mass);
+                return Ok(());
+            }
+            return self.push(state, Phase::Turn { mover: foe }, mass);
+        }
+        let units = state.sides[mover].units_mut();
+        let a = match units.iter().position(|u| can_attack(mover)(u) && u.mark == NONE) {
+            Some(a) => a,
+            None => {
+                units.iter_mut().for_each(|u| u.mark = NONE);
+                units.iter().position(can_attack(mover)).unwrap_or(0)
+            }
+        };
+        for u in units.iter_mut().take(a) {
+            u.mark = PASSED;
+        }
+        self.swing(&state, mover, a, true, mass)
+    }
+
+    /// A swing as the exact search plays it (`search::Search::swing`).
+    fn swing(&mut self, state: &State, side: usize, a: usize, first: bool, mass: u128) -> Result<(), SearchError> {
+        let foe = side ^ 1;
+        let mut visible = 0u8;
+        let mut taunts = 0u8;
+        for (i, u) in state.sides[foe].units().iter().enumerate() {
+            if !u.has(Keywords::STEALTH) {
+                visible |= 1 << i;
+                if u.has(Keywords::TAUNT) {
+                    taunts |= 1 << i;
+                }
+            }
+        }
+        let targets = if taunts != 0 { taunts } else { visible };
+        if targets == 0 {
+            let mut next = *state;
+            if let Some(u) = next.sides[side].units_mut().get_mut(a) {
+                u.mark = ATTACKED;
+            }
+            return self.push(next, Phase::Turn { mover: foe }, mass);
+        }
+        let share = mass / u128::from(targets.count_ones());
+        let mut rest = targets;
+        while rest != 0 {
+            let t = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let mut next = *state;
+            next.exchange(self.kinds, side, a, t);
+            let at = next.resolve(self.kinds, Some((side, a)));
+            if self.ended(&next, share) {
+                continue;
+            }
+            match at {
+                Some(at) if first && next.sides[side].units().get(at).is_some_and(|u| u.has(Keywords::WINDFURY)) => {
+                    self.swing(&next, side, at, false, share)?;
+                }
+                Some(at) => {
+                    if let Some(u) = next.sides[side].units_mut().get_mut(at) {
+                        u.mark = ATTACKED;
+                    }
+                    self.push(next, Phase::Turn { mover: foe }, share)?;
+                }
+                None => self.push(next, Phase::Turn { mover: foe }, share)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The best lower bound of each end, over [`BOUND_ONE`], after rounds of smaller and smaller
+/// thresholds, until `budget` returns `false` or a round drops nothing (then they are the
+/// exact probabilities rounded down).
+///
+/// # Errors
+/// [`SearchError::OutOfMemory`] when the states waiting cannot grow.
+pub(super) fn run(kinds: &Kinds, budget: &mut dyn FnMut(Progress) -> bool) -> Result<[u128; CLASSES], SearchError> {
+    let mut best = [0u128; CLASSES];
+    let mut steps = 0u64;
+    let unsettled =
+        |best: &[u128; CLASSES]| BOUND_ONE.saturating_sub(best.iter().fold(0u128, |a, &b| a.saturating_add(b)));
+    for round in 1u32.. {
+        let shift = THRESHOLD_START.saturating_add((round - 1).saturating_mul(THRESHOLD_STEP));
+        let threshold = if shift >= 120 { 0 } else { BOUND_ONE >> shift };
+        let mut pass = Pass {
+            kinds,
+            key_of: hashbrown::HashMap::new(),
+            heap: BinaryHeap::new(),
+            settled: [0; CLASSES],
+            threshold,
+            dropped: false,
+        };
+        start(&mut pass)?;
+        let mut stopped = false;
+        loop {
+            if steps.is_multiple_of(ASK_EVERY) {
+                for (b, &s) in best.iter_mut().zip(&pass.settled) {
+                    *b = (*b).max(s);
+                }
+                if !budget(Progress { round, steps, unsettled: unsettled(&best) }) {
+                    stopped = true;
+                    break;
+                }
+            }
+            if !pass.step()? {
+                break;
+            }
+            steps += 1;
+        }
+        for (b, &s) in best.iter_mut().zip(&pass.settled) {
+            *b = (*b).max(s);
+        }
+        if stopped || !pass.dropped {
+            break;
+        }
+    }
+    Ok(best)
+}
+
+/// Rule 1: the start's mass over who fires first and who moves first.
+fn start(pass: &mut Pass<'_>) -> Result<(), SearchError> {
+    let start = State::start(pass.kinds);
+    let movers: &[usize] = match pass.kinds.counts[0].cmp(&pass.kinds.counts[1]) {
+        core::cmp::Ordering::Greater => &[0],
+        core::cmp::Ordering::Less => &[1],
+        core::cmp::Ordering::Equal => &[0, 1],
+    };
+    let share = BOUND_ONE / u128::try_from(2 * movers.len()).unwrap_or(4);
+    for first in [0, 1] {
+        for &mover in movers {
+            pass.push(start, Phase::Combat { first, stage: 0, mover }, share)?;
+        }
+    }
+    Ok(())
+}
