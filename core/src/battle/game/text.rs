@@ -322,22 +322,7 @@ pub fn solve<W: Write + ?Sized>(
 ) -> Result<()> {
     let fight = parse(input)?;
     let answer = super::solve(&fight, strategy, limits, scratch).map_err(super::super::text::refused)?;
-    let none = format_args!("");
-    for p in answer.odds().all() {
-        line(out, none, &p, exact)?;
-    }
-    for (side, name) in ["alice", "bob"].into_iter().enumerate() {
-        line(out, format_args!("{name} dies "), &answer.dies(side), exact)?;
-    }
-    for (side, name) in ["alice", "bob"].into_iter().enumerate() {
-        for d in 1..=MAX_DAMAGE {
-            let p = answer.damage(side, d);
-            if !p.is_zero() {
-                line(out, format_args!("damage to {name} {d} "), &p, exact)?;
-            }
-        }
-    }
-    Ok(())
+    write_answer(&answer, exact, out)
 }
 
 /// The judge error of a search that cannot run ([`super::solve`]'s error), refused at 1:1 as
