@@ -99,18 +99,37 @@ pub fn event(invocation: &EventInvocation, store: &mut dyn Store) -> Output {
 /// A judge problem on its whole input, in memory: `--needs` for `battle --rules tavern`, the
 /// game rules within `game_limits` ([`crate::battle::run`]: the text or JSON board, the text,
 /// JSON or table answer; their turns in progress recurse on the machine stack: the caller
-/// sizes both), every other problem through [`judge::run`].
+/// sizes both), every other problem through [`judge::run`]. With a budget of `states` (a
+/// program without a clock: the page), the text board with the text answer is searched within
+/// it as `--time` searches within a time: exact, or certified bounds
+/// ([`battle::game::text::solve_within`]).
 ///
 /// # Complexity
 /// That of the problem's solver.
 #[must_use]
-pub fn judge(invocation: &Invocation, input: &[u8], game_limits: Limits) -> Output {
+pub fn judge(invocation: &Invocation, input: &[u8], game_limits: Limits, states: Option<u64>) -> Output {
     let options = &invocation.options;
     let mut scratch = HeapScratch::default();
     let mut answer = String::new();
+    let game = invocation.problem == Problem::Battle && !invocation.tavern_rules && !invocation.needs;
+    let text = invocation.battle_format == crate::battle::Format::Text
+        && !crate::battle::is_json(input, invocation.battle_input);
     let result = if invocation.needs {
         battle::text::solve_needs(input, options.battle, options.battle_limits, &mut scratch, &mut answer)
-    } else if invocation.problem == Problem::Battle && !invocation.tavern_rules {
+    } else if let (true, true, Some(states)) = (game, text, states) {
+        // The exact search gets the same share of the budget as of the binary's time.
+        let exact = states / 100 * u64::from(EXACT_SHARE_PERCENT);
+        battle::game::text::solve_within(
+            input,
+            options.exact,
+            options.battle,
+            game_limits,
+            &mut scratch,
+            &mut answer,
+            &mut |expanded| expanded < exact,
+            &mut |progress| progress.steps < states,
+        )
+    } else if game {
         let (mode, format) = (invocation.battle_input, invocation.battle_format);
         return match crate::battle::run(input, mode, format, options.exact, options.battle, game_limits, &mut scratch) {
             Ok(text) => Output::answer(text, ""),
@@ -124,6 +143,10 @@ pub fn judge(invocation: &Invocation, input: &[u8], game_limits: Limits) -> Outp
         Err(error) => judge_error(&error),
     }
 }
+
+/// The share of a game-rules budget (`battle --time`) the exact search gets before the bounds
+/// take over, in percent: a board it cannot finish in it gets the rest for its bounds.
+pub const EXACT_SHARE_PERCENT: u32 = 92;
 
 /// A judge driver's error: `error: LINE:COLUMN: ...` and its exit status.
 ///

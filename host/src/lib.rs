@@ -264,14 +264,14 @@ fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn W
                 let text = invocation.battle_format == referee_event::battle::Format::Text
                     && !referee_event::battle::is_json(&input, invocation.battle_input);
                 if !text {
-                    return app::judge(invocation, &input, referee_core::battle::game::DEFAULT_LIMITS);
+                    return app::judge(invocation, &input, referee_core::battle::game::DEFAULT_LIMITS, None);
                 }
                 let mut answer = String::new();
                 let began = std::time::Instant::now();
                 let mut progress = Progress::new(began);
                 // Fail fast: the exact search gets a share of the time; a board it cannot
                 // finish in it gets the rest for its bounds.
-                let exact_share = time * EXACT_SHARE_PERCENT / 100;
+                let exact_share = time * app::EXACT_SHARE_PERCENT / 100;
                 // The bounds stop a little early: the process starts, asks every 1 024 states
                 // and writes the answer within the time.
                 let time = time.saturating_sub((time / 50).min(std::time::Duration::from_millis(40)));
@@ -302,9 +302,6 @@ fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn W
         Err(e) => report(stderr, &format!("cannot start the game-rules search: {e}"), EXIT_USAGE),
     }
 }
-
-/// The share of `battle --time` the exact search gets before the bounds take over, in percent.
-const EXACT_SHARE_PERCENT: u32 = 92;
 
 /// The progress line of a bounded search on stderr, when stderr is a terminal: the bounds'
 /// unsettled mass so far, a few times a second.
@@ -351,7 +348,7 @@ fn battle_needs(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn 
         Ok(bytes) => bytes,
         Err((message, status)) => return report(stderr, &message, status),
     };
-    emit(app::judge(invocation, &input, referee_core::battle::game::DEFAULT_LIMITS), stdout, stderr)
+    emit(app::judge(invocation, &input, referee_core::battle::game::DEFAULT_LIMITS, None), stdout, stderr)
 }
 
 /// `referee standings`: reads the whole results file, ranks it, and writes the answer only if

@@ -372,14 +372,19 @@
 
   // The answer of `battle --exact`: the three outcomes, then (game rules) the lethal and
   // damage lines.
+  // A bounded answer (`--time` ran out) ends with the line `bounds`, each value then
+  // `lower upper`: kept as [lower, upper] pairs.
   function parseBattle(text) {
-    const lines = text.trim().split('\n');
-    const answer = { outcomes: lines.slice(0, 3), dies: {}, damage: { alice: [], bob: [] } };
+    let lines = text.trim().split('\n');
+    const bounded = lines[lines.length - 1] === 'bounds';
+    if (bounded) lines = lines.slice(0, -1);
+    const value = (v) => (bounded ? v.split(' ') : v);
+    const answer = { bounded, outcomes: lines.slice(0, 3).map(value), dies: {}, damage: { alice: [], bob: [] } };
     for (const line of lines.slice(3)) {
-      let m = line.match(/^(alice|bob) dies (\S+)$/);
-      if (m) { answer.dies[m[1]] = m[2]; continue; }
-      m = line.match(/^damage to (alice|bob) (\d+) (\S+)$/);
-      if (m) answer.damage[m[1]].push([Number(m[2]), m[3]]);
+      let m = line.match(/^(alice|bob) dies (.+)$/);
+      if (m) { answer.dies[m[1]] = value(m[2]); continue; }
+      m = line.match(/^damage to (alice|bob) (\d+) (.+)$/);
+      if (m) answer.damage[m[1]].push([Number(m[2]), value(m[3])]);
     }
     return answer;
   }
@@ -388,6 +393,10 @@
     element.replaceChildren();
     const odds = document.createElement('div');
     odds.className = 'odds';
+    if (answer.bounded) {
+      renderBounds(element, answer);
+      return;
+    }
     answer.outcomes.forEach((exact, i) => {
       const [key, label] = OUTCOMES[i];
       const row = document.createElement('div');
@@ -431,6 +440,36 @@
       if (!answer.damage[side].length) list.textContent = 'no damage';
       box.append(list);
       element.append(box);
+    }
+  }
+
+  // A bounded answer: each value as its certified range (lower to upper, decimals as printed).
+  function renderBounds(element, answer) {
+    const note = document.createElement('p');
+    note.dataset.bounded = 'true';
+    note.textContent = 'The search did not finish in the time given: each value lies between the two bounds shown (certified). Give it more time for a narrower range, or the exact answer.';
+    element.append(note);
+    const fraction = (v) => (v.includes('/') ? v : `${v}/1`);
+    const range = ([low, high]) => `${percentOf(fraction(low))} – ${percentOf(fraction(high))}`;
+    answer.outcomes.forEach((pair, i) => {
+      const [key, label] = OUTCOMES[i];
+      const row = document.createElement('div');
+      row.className = `outcome ${key}`;
+      row.dataset.outcome = key;
+      row.dataset.lower = pair[0];
+      row.dataset.upper = pair[1];
+      row.innerHTML = '<span class="label"></span><span class="bar"><span class="fill"></span></span><span class="value"></span>';
+      row.querySelector('.label').textContent = label;
+      row.querySelector('.fill').style.width = `${Number(decimal(fraction(pair[0]), 6)) * 100}%`;
+      row.querySelector('.value').textContent = range(pair);
+      element.append(row);
+    });
+    for (const side of ['alice', 'bob']) {
+      if (!answer.dies[side]) continue;
+      const line = document.createElement('p');
+      line.dataset.hero = side;
+      line.textContent = `${side === 'alice' ? 'Alice' : 'Bob'} dies: ${range(answer.dies[side])}`;
+      element.append(line);
     }
   }
 
@@ -550,9 +589,13 @@
         progress.textContent = `Searching… ${((performance.now() - started) / 1000).toFixed(1)} s`;
       }, 200);
       try {
-        const reply = await solver.call(['battle', 'board.txt', '--exact', '--rules', $('battle-rules').value], { 'board.txt': $('battle-input').value });
+        const rules = $('battle-rules').value;
+        const args = ['battle', 'board.txt', '--exact', '--rules', rules];
+        if (rules === 'game') args.push('--time', $('battle-time').value);
+        const reply = await solver.call(args, { 'board.txt': $('battle-input').value });
         stopTimer();
-        progress.textContent = `Exact, in ${((performance.now() - started) / 1000).toFixed(2)} s.`;
+        const seconds = ((performance.now() - started) / 1000).toFixed(2);
+        progress.textContent = reply.stdout.trim().endsWith('bounds') ? `Bounds, in ${seconds} s.` : `Exact, in ${seconds} s.`;
         if (reply.status !== 0) { say(message, failure(reply)); return; }
         renderBattle($('battle-result'), parseBattle(reply.stdout));
       } catch (error) {

@@ -34,6 +34,10 @@ pub const STDIN: &str = "stdin";
 /// more with the widest numerators), and [`Limits::steps`] as the binary's.
 pub const GAME_LIMITS: Limits = Limits { depth: 384, steps: referee_core::battle::game::DEFAULT_LIMITS.steps };
 
+/// The states a game-rules search may expand a millisecond of `battle --time`: the module
+/// has no clock, so the page's time is a budget of states (a worker the page can stop).
+pub const STATES_PER_MS: u64 = 1000;
+
 /// The reply to a request.
 #[derive(Debug, Serialize)]
 struct Reply {
@@ -103,9 +107,9 @@ pub fn run(args: &[String], store: &mut MemoryStore) -> Output {
         Ok(Command::Help(text) | Command::Version(text)) => {
             Ok(Output { status: 0, stdout: text.into_bytes(), stderr: String::new() })
         }
-        Ok(Command::Solve(invocation)) => {
-            input(store, invocation.file.as_deref()).map(|bytes| app::judge(&invocation, &bytes, GAME_LIMITS))
-        }
+        Ok(Command::Solve(invocation)) => input(store, invocation.file.as_deref()).map(|bytes| {
+            app::judge(&invocation, &bytes, GAME_LIMITS, Some(invocation.time_ms.saturating_mul(STATES_PER_MS)))
+        }),
         Ok(Command::Standings(invocation)) => {
             input(store, invocation.file.as_deref()).map(|bytes| app::standings(&invocation, &bytes))
         }

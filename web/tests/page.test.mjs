@@ -135,6 +135,22 @@ describe('the views', () => {
     assert.deepEqual(outcomes, want.slice(0, 3));
   });
 
+  test('Battle: a board beyond the time gets certified bounds, not a refusal', async () => {
+    await page.getByTestId('tab-battle').click();
+    const board = readFileSync(join(repo, 'tests', 'bench-inputs', 'battle-late', 'late07.in'), 'utf8');
+    await page.getByTestId('battle-input').fill(board);
+    await page.getByTestId('battle-time').selectOption('1.5');
+    await page.getByTestId('battle-run').click();
+    await page.waitForSelector('[data-testid=battle-result] [data-outcome]', { timeout: 120_000 });
+    assert.ok(await page.$('[data-testid=battle-result] [data-bounded]'), 'a bounded answer');
+    const ranges = await page.$$eval('[data-testid=battle-result] [data-outcome]', (rows) =>
+      rows.map((row) => [row.dataset.lower, row.dataset.upper]));
+    assert.equal(ranges.length, 3);
+    const value = (v) => (v.includes('/') ? Number(v.split('/')[0]) / Number(v.split('/')[1]) : Number(v));
+    for (const [low, high] of ranges) assert.ok(value(low) <= value(high), `${low} <= ${high}`);
+    await page.screenshot({ path: join(shots, 'battle-bounds.png'), fullPage: true });
+  });
+
   test('Results file: standings and the next round equal the binary\'s', async () => {
     await page.getByTestId('tab-results').click();
     const csv = readFileSync(join(repo, 'tests', 'data', 'standings', '001.csv'), 'utf8');
