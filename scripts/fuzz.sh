@@ -38,6 +38,7 @@ seeds() {
         judge_* | parse_*) problem=${1#*_} ;;
         *) problem=${1%%_*} ;;
     esac
+    problem=${problem//_/-} # parse_battle_game: tests/data/battle-game
     echo "../tests/data/$problem ../tests/data/invalid/$problem"
 }
 
