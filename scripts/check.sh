@@ -129,7 +129,7 @@ fi
 cargo build --release -p referee-host --locked
 (cd web/tests && npm ci --no-audit --no-fund && CHROMIUM="$(command -v chromium)" npm test)
 
-step "fuzz targets: build and a 20 s smoke run each (scripts/fuzz.sh; installs nightly and cargo-fuzz)"
-./scripts/fuzz.sh 20
+step "fuzz targets: build and a 12 s smoke run each (scripts/fuzz.sh; installs nightly and cargo-fuzz)"
+./scripts/fuzz.sh 12
 
 step "all checks passed"
