@@ -214,17 +214,7 @@ impl Pass<'_> {
     /// A swing as the exact search plays it (`search::Search::swing`).
     fn swing(&mut self, state: &State, side: usize, a: usize, first: bool, mass: u128) -> Result<(), SearchError> {
         let foe = side ^ 1;
-        let mut visible = 0u8;
-        let mut taunts = 0u8;
-        for (i, u) in state.sides[foe].units().iter().enumerate() {
-            if !u.has(Keywords::STEALTH) {
-                visible |= 1 << i;
-                if u.has(Keywords::TAUNT) {
-                    taunts |= 1 << i;
-                }
-            }
-        }
-        let targets = if taunts != 0 { taunts } else { visible };
+        let targets = state.sides[foe].targets();
         if targets == 0 {
             let mut next = *state;
             if let Some(u) = next.sides[side].units_mut().get_mut(a) {

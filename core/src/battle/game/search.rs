@@ -403,18 +403,7 @@ impl<N: Numerator, C: Cache<N, W>, const W: usize> Search<'_, C, N, W> {
     /// `first`), then its second (windfury) or the other side's turn (rules 5, 6, 7).
     fn swing(&mut self, state: &State, side: usize, a: usize, first: bool, value: &mut Dist<N>) -> Result<(), Stop> {
         let foe = side ^ 1;
-        let enemy = state.sides[foe].units();
-        let mut visible = 0u8;
-        let mut taunts = 0u8;
-        for (i, u) in enemy.iter().enumerate() {
-            if !u.has(Keywords::STEALTH) {
-                visible |= 1 << i;
-                if u.has(Keywords::TAUNT) {
-                    taunts |= 1 << i;
-                }
-            }
-        }
-        let targets = if taunts != 0 { taunts } else { visible };
+        let targets = state.sides[foe].targets();
         if targets == 0 {
             let mut next = *state;
             if let Some(u) = next.sides[side].units_mut().get_mut(a) {

@@ -296,6 +296,27 @@ impl Side {
     pub fn units_mut(&mut self) -> &mut [Unit] {
         self.units.get_mut(..self.len).unwrap_or_default()
     }
+
+    /// The minions a swing at this side may target, a bit each (rule 5): the visible (not
+    /// stealthed) ones, or only the visible taunts if there are any; 0 when all are stealthed.
+    #[inline]
+    pub fn targets(&self) -> u8 {
+        let mut visible = 0u8;
+        let mut taunts = 0u8;
+        for (i, u) in self.units().iter().enumerate() {
+            if !u.has(Keywords::STEALTH) {
+                visible |= 1 << i;
+                if u.has(Keywords::TAUNT) {
+                    taunts |= 1 << i;
+                }
+            }
+        }
+        if taunts != 0 {
+            taunts
+        } else {
+            visible
+        }
+    }
 }
 
 /// Both sides.
