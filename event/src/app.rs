@@ -112,8 +112,7 @@ pub fn judge(invocation: &Invocation, input: &[u8], game_limits: Limits, states:
     let mut scratch = HeapScratch::default();
     let mut answer = String::new();
     let game = invocation.problem == Problem::Battle && !invocation.tavern_rules && !invocation.needs;
-    let text = invocation.battle_format == crate::battle::Format::Text
-        && !crate::battle::is_json(input, invocation.battle_input);
+    let text = within_time(invocation, input);
     let result = if invocation.needs {
         battle::text::solve_needs(input, options.battle, options.battle_limits, &mut scratch, &mut answer)
     } else if let (true, true, Some(states)) = (game, text, states) {
@@ -142,6 +141,17 @@ pub fn judge(invocation: &Invocation, input: &[u8], game_limits: Limits, states:
         Ok(()) => Output::answer(answer, ""),
         Err(error) => judge_error(&error),
     }
+}
+
+/// Whether a game-rules fight is searched within `--time` (exact or certified bounds): the
+/// text board with the spec's text answer; the JSON board and the JSON and table answers are
+/// exact only.
+///
+/// # Complexity
+/// `O(1)` (the board's first non-blank byte).
+#[must_use]
+pub fn within_time(invocation: &Invocation, input: &[u8]) -> bool {
+    invocation.battle_format == crate::battle::Format::Text && !crate::battle::is_json(input, invocation.battle_input)
 }
 
 /// The share of a game-rules budget (`battle --time`) the exact search gets before the bounds

@@ -261,9 +261,7 @@ fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn W
             .stack_size(GAME_STACK_BYTES)
             .spawn_scoped(scope, || {
                 // The JSON board and the JSON and table answers: exact ([`app::judge`]).
-                let text = invocation.battle_format == referee_event::battle::Format::Text
-                    && !referee_event::battle::is_json(&input, invocation.battle_input);
-                if !text {
+                if !app::within_time(invocation, &input) {
                     return app::judge(invocation, &input, referee_core::battle::game::DEFAULT_LIMITS, None);
                 }
                 let mut answer = String::new();
