@@ -169,7 +169,7 @@ impl Pass<'_> {
             let share = mass / u128::try_from(targets.max(1)).unwrap_or(1);
             for t in 0..targets {
                 let mut child = next;
-                child.shoot(side ^ 1, t, damage);
+                child.shoot(self.kinds, side ^ 1, t, damage);
                 child.resolve(self.kinds, None);
                 self.push(child, Phase::Combat { first, stage, mover }, share)?;
             }

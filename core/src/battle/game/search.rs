@@ -339,7 +339,7 @@ impl<N: Numerator, C: Cache<N, W>, const W: usize> Search<'_, C, N, W> {
         let targets = next.sides[side ^ 1].len;
         for t in 0..targets {
             let mut child = next;
-            child.shoot(side ^ 1, t, damage);
+            child.shoot(self.kinds, side ^ 1, t, damage);
             child.resolve(self.kinds, None);
             self.combat(&child, first, stage, mover, &mut value)?;
         }

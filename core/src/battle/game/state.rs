@@ -72,6 +72,72 @@ pub(super) struct Kinds {
     /// Per side, bit `k` set when kind `k` summons when it dies: a deathrattle, or a reborn
     /// copy (when the minion still has `R`).
     pub summoner: [u32; 2],
+    /// Per side, the damage totals its minions can take ([`Ladder`]).
+    pub ladders: [Ladder; 2],
+}
+
+/// The most damage totals a [`Ladder`] holds.
+const LADDER: usize = 48;
+
+/// The damage totals a side's minions can take in the rest of a fight, in increasing order:
+/// the sums of the enemy kinds' attacks and shots' damages, up to the side's largest health
+/// (or its first [`LADDER`], when there are more).
+///
+/// A minion's health matters only through the totals that kill it: it dies when the damage it
+/// takes (always such a total) reaches its health. So a health `h` can be raised to the
+/// least total `t >= h` without changing any fight: a total kills `h` exactly when it kills `t`,
+/// and after a hit of `a` (itself a total) `h - a` and `t - a` are again killed by the same
+/// totals. Healths so raised after every hit make states that differ only by damage that
+/// cannot matter one state (a minion of 55 hit for 24 or for 20 by enemies of attack 20 or
+/// more is one hit from death either way). Each hit still lowers a raised health: the interval
+/// `[h - a, h)` holds a multiple of `a`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Ladder {
+    totals: [u32; LADDER],
+    len: usize,
+}
+
+impl Ladder {
+    /// The totals of the damages `damages` (0s ignored) up to `most`.
+    fn new(damages: &[u32], most: u32) -> Self {
+        let mut ladder = Self { totals: [0; LADDER], len: 1 };
+        // Each total after 0 is an earlier one plus a damage: per damage, the first total that
+        // it has not yet been added to with a sum above the last (the merge of the sequences
+        // `total + damage`, without repeats).
+        let mut next = [0usize; 2 * KINDS + 2 * MAX_MINIONS];
+        while ladder.len < LADDER {
+            let last = ladder.totals[ladder.len - 1];
+            let mut least = u64::MAX;
+            for (&d, at) in damages.iter().zip(next.iter_mut()) {
+                if d == 0 {
+                    continue;
+                }
+                while let Some(&t) = ladder.totals.get(*at).filter(|_| *at < ladder.len) {
+                    if u64::from(t) + u64::from(d) > u64::from(last) {
+                        least = least.min(u64::from(t) + u64::from(d));
+                        break;
+                    }
+                    *at += 1;
+                }
+            }
+            match u32::try_from(least) {
+                Ok(total) if total <= most => {
+                    ladder.totals[ladder.len] = total;
+                    ladder.len += 1;
+                }
+                _ => break,
+            }
+        }
+        ladder
+    }
+
+    /// The least total at least `health`, or `health` itself beyond the ladder's top.
+    #[inline]
+    pub fn raise(&self, health: u32) -> u32 {
+        let totals = self.totals.get(..self.len).unwrap_or_default();
+        let i = totals.partition_point(|&t| t < health);
+        totals.get(i).copied().unwrap_or(health)
+    }
 }
 
 const R: u8 = Keywords::REBORN.bits();
@@ -153,7 +219,25 @@ impl Kinds {
             lockstep: false,
             idle: [0; 2],
             summoner: [0; 2],
+            ladders: [Ladder { totals: [0; LADDER], len: 1 }; 2],
         };
+        for side in 0..2 {
+            // What can hit this side: every enemy kind's attack (a swing, a cleave) and every
+            // enemy shot's damage.
+            let mut damages = [0u32; 2 * KINDS + 2 * MAX_MINIONS];
+            for (slot, kind) in damages.iter_mut().zip(&kinds.sides[side ^ 1]) {
+                *slot = kind.attack;
+            }
+            for (slot, kind) in damages.iter_mut().skip(KINDS).zip(&kinds.sides[side ^ 1]) {
+                *slot = kind.shots.map_or(0, |s| s.damage);
+            }
+            let most = kinds.sides[side].iter().map(|k| k.health).max().unwrap_or(0);
+            let ladder = Ladder::new(&damages, most);
+            kinds.ladders[side] = ladder;
+            for kind in &mut kinds.sides[side] {
+                kind.health = ladder.raise(kind.health);
+            }
+        }
         kinds.lockstep = kinds.find_lockstep();
         for side in 0..2 {
             for (k, kind) in kinds.sides[side].iter().enumerate() {
@@ -240,9 +324,10 @@ impl Unit {
     }
 
     /// Takes `damage` (rule 6): nothing from 0; a shield absorbs it and is lost; else the
-    /// health drops, and `poison` kills. Whether it was damaged.
+    /// health drops (raised on the side's `ladder`), and `poison` kills. Whether it was
+    /// damaged.
     #[inline]
-    fn take(&mut self, damage: u32, poison: bool) -> bool {
+    fn take(&mut self, damage: u32, poison: bool, ladder: &Ladder) -> bool {
         if damage == 0 {
             return false;
         }
@@ -250,10 +335,7 @@ impl Unit {
             self.drop(Keywords::DIVINE_SHIELD);
             return false;
         }
-        self.health = self.health.saturating_sub(damage);
-        if poison {
-            self.health = 0;
-        }
+        self.health = if poison || damage >= self.health { 0 } else { ladder.raise(self.health - damage) };
         true
     }
 
@@ -474,9 +556,9 @@ impl State {
     }
 
     /// One shot of `damage` at `side`'s minion `t` (rule 2: a shield absorbs it; no poison).
-    pub fn shoot(&mut self, side: usize, t: usize, damage: u32) {
+    pub fn shoot(&mut self, kinds: &Kinds, side: usize, t: usize, damage: u32) {
         if let Some(u) = self.sides[side & 1].units_mut().get_mut(t) {
-            u.take(damage, false);
+            u.take(damage, false, &kinds.ladders[side & 1]);
         }
     }
 
@@ -492,12 +574,17 @@ impl State {
         let (ak, tk) = (kinds.kind(me, attacker.kind), kinds.kind(foe, target.kind));
         let toxic = |u: &Unit| u.has(Keywords::POISONOUS) || u.has(Keywords::VENOMOUS);
         let enemies = self.sides[foe].units_mut();
-        if enemies.get_mut(t).is_some_and(|u| u.take(ak.attack, toxic(&attacker))) && attacker.has(Keywords::VENOMOUS) {
+        if enemies.get_mut(t).is_some_and(|u| u.take(ak.attack, toxic(&attacker), &kinds.ladders[foe]))
+            && attacker.has(Keywords::VENOMOUS)
+        {
             if let Some(u) = self.sides[me].units_mut().get_mut(a) {
                 u.drop(Keywords::VENOMOUS);
             }
         }
-        let hit = self.sides[me].units_mut().get_mut(a).is_some_and(|u| u.take(tk.attack, toxic(&target)));
+        let hit = self.sides[me]
+            .units_mut()
+            .get_mut(a)
+            .is_some_and(|u| u.take(tk.attack, toxic(&target), &kinds.ladders[me]));
         if hit && target.has(Keywords::VENOMOUS) {
             if let Some(u) = self.sides[foe].units_mut().get_mut(t) {
                 u.drop(Keywords::VENOMOUS);
@@ -508,7 +595,7 @@ impl State {
             let enemies = self.sides[foe].units_mut();
             for n in [t.wrapping_sub(1), t + 1] {
                 if let Some(u) = enemies.get_mut(n) {
-                    u.take(ak.attack, poison);
+                    u.take(ak.attack, poison, &kinds.ladders[foe]);
                 }
             }
         }
@@ -608,5 +695,28 @@ impl State {
             self.sides[side] = new;
         }
         followed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Ladder;
+
+    #[test]
+    fn ladder_holds_every_total_up_to_the_largest_health() {
+        let ladder = Ladder::new(&[0, 5, 3, 5], 12);
+        assert_eq!(ladder.totals.get(..ladder.len), Some(&[0, 3, 5, 6, 8, 9, 10, 11, 12][..]));
+        let raised: [u32; 14] = core::array::from_fn(|h| ladder.raise(h as u32));
+        assert_eq!(raised, [0, 3, 3, 3, 5, 5, 6, 8, 8, 9, 10, 11, 12, 13]);
+    }
+
+    #[test]
+    fn a_full_ladder_raises_no_health_above_its_top() {
+        let ladder = Ladder::new(&[1], 1000);
+        assert_eq!(ladder.len, super::LADDER);
+        assert_eq!(ladder.raise(40), 40);
+        assert_eq!(ladder.raise(500), 500);
+        let none = Ladder::new(&[0, 0], 50);
+        assert_eq!((none.len, none.raise(17)), (1, 17));
     }
 }
