@@ -706,7 +706,7 @@ mod tests {
     fn ladder_holds_every_total_up_to_the_largest_health() {
         let ladder = Ladder::new(&[0, 5, 3, 5], 12);
         assert_eq!(ladder.totals.get(..ladder.len), Some(&[0, 3, 5, 6, 8, 9, 10, 11, 12][..]));
-        let raised: [u32; 14] = core::array::from_fn(|h| ladder.raise(h as u32));
+        let raised: [u32; 14] = core::array::from_fn(|h| ladder.raise(u32::try_from(h).unwrap()));
         assert_eq!(raised, [0, 3, 3, 3, 5, 5, 6, 8, 8, 9, 10, 11, 12, 13]);
     }
 
