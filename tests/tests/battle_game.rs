@@ -175,6 +175,10 @@ fn the_solver_agrees_with_the_brute_force_on_random_boards() {
             + compare_random(0x6761_6d65_0003, 100 * scale, 4, 4, 7)
             + compare_random(0x6761_6d65_0004, 50 * scale, 7, 6, 7)
             + compare_random(0x6761_6d65_0005, 50 * scale, 4, 1_000_000_000, 7)
+            // Stats where healths fall on the damage ladder (a health raised to the least
+            // total of the enemy's attacks that kills it), above and below 128.
+            + compare_random(0x6761_6d65_0006, 40 * scale, 3, 30, 3)
+            + compare_random(0x6761_6d65_0007, 25 * scale, 3, 300, 2)
     });
     eprintln!("{compared} random boards compared exactly: {:?}", started.elapsed());
     assert!(compared >= 300 * scale, "only {compared} boards compared");

@@ -104,7 +104,7 @@ impl Ladder {
         // Each total after 0 is an earlier one plus a damage: per damage, the first total that
         // it has not yet been added to with a sum above the last (the merge of the sequences
         // `total + damage`, without repeats).
-        let mut next = [0usize; 2 * KINDS + 2 * MAX_MINIONS];
+        let mut next = [0u8; 2 * KINDS + 2 * MAX_MINIONS];
         while ladder.len < LADDER {
             let last = ladder.totals[ladder.len - 1];
             let mut least = u64::MAX;
@@ -112,7 +112,7 @@ impl Ladder {
                 if d == 0 {
                     continue;
                 }
-                while let Some(&t) = ladder.totals.get(*at).filter(|_| *at < ladder.len) {
+                while let Some(&t) = ladder.totals.get(usize::from(*at)).filter(|_| usize::from(*at) < ladder.len) {
                     if u64::from(t) + u64::from(d) > u64::from(last) {
                         least = least.min(u64::from(t) + u64::from(d));
                         break;
@@ -443,7 +443,71 @@ impl State {
                 summoner >> (u.kind & 31) & 1 != 0 && (kinds.kind(side, u.kind).summon.0 > 0 || u.has(Keywords::REBORN))
             });
         }
-        self.key_with::<W>(mover, phase, first, settled, Some(kinds))
+        let mut refined = *self;
+        for side in 0..2 {
+            refined.refine(kinds, side);
+        }
+        refined.key_with::<W>(mover, phase, first, settled, Some(kinds))
+    }
+
+    /// Raises the healths of `side` on the ladder of what can still hit them: the attacks of
+    /// the enemies on the board, of their reborn copies and tokens to come, and their shots
+    /// left ([`Ladder`]; fewer enemies, fewer totals, more healths alike).
+    fn refine(&mut self, kinds: &Kinds, side: usize) {
+        let foe = side ^ 1;
+        let mut damages = [0u32; 4 * MAX_MINIONS];
+        let mut n = 0;
+        let mut add = |d: u32| {
+            if d > 0 && !damages.get(..n).unwrap_or_default().contains(&d) {
+                if let Some(slot) = damages.get_mut(n) {
+                    *slot = d;
+                    n += 1;
+                }
+            }
+        };
+        for u in self.sides[foe].units() {
+            let kind = kinds.kind(foe, u.kind);
+            add(kind.attack);
+            if u.has(Keywords::REBORN) && kind.reborn != 0 {
+                add(kinds.kind(foe, kind.reborn).attack);
+            }
+            if kind.summon.0 > 0 {
+                let token = kinds.kind(foe, kind.summon.1);
+                add(token.attack);
+                if token.reborn != 0 {
+                    add(kinds.kind(foe, token.reborn).attack);
+                }
+            }
+            if u.shots > 0 {
+                add(kind.shots.map_or(0, |s| s.damage));
+            }
+        }
+        let damages = damages.get(..n).unwrap_or_default();
+        let units = self.sides[side].units_mut();
+        let most = units.iter().map(|u| u.health).max().unwrap_or(0);
+        if most < 128 {
+            // The totals up to 127 as the bits of one word: each damage's multiples added in
+            // doubling steps.
+            let mut totals = 1u128;
+            for &d in damages {
+                let mut step = d;
+                while step < 128 {
+                    totals |= totals << step;
+                    step = step.saturating_mul(2);
+                }
+            }
+            for u in units {
+                let above = totals >> u.health;
+                if above != 0 {
+                    u.health += above.trailing_zeros();
+                }
+            }
+        } else {
+            let ladder = Ladder::new(damages, most);
+            for u in units {
+                u.health = ladder.raise(u.health);
+            }
+        }
     }
 
     /// The key, the marks of each `settled` side (one that cannot summon again) made
