@@ -11,7 +11,7 @@
 use alloc::collections::BinaryHeap;
 
 use super::dist::class_of;
-use super::state::{Kinds, State, Unit, ATTACKED, NONE, PASSED, WIDE_KEY};
+use super::state::{Kinds, State, Totals, Unit, ATTACKED, NONE, PASSED, WIDE_KEY};
 use super::{Keywords, SearchError, BOUND_ONE, CLASSES};
 
 /// Where a state is: the start of combat (the side firing first, the stage, the first mover),
@@ -58,6 +58,8 @@ struct Pass<'k> {
     threshold: u128,
     /// Whether a state was dropped (below the threshold).
     dropped: bool,
+    /// The ladders of the healths in turn keys.
+    totals: Totals,
 }
 
 /// Which of a unit's future lives count in the potential.
@@ -118,7 +120,7 @@ impl Pass<'_> {
         }
         let key = match phase {
             Phase::Combat { first, stage, mover } => state.key::<WIDE_KEY>(mover, 1 + stage, first),
-            Phase::Turn { mover } => state.canonical_key::<WIDE_KEY>(self.kinds, mover, super::state::TURN, 0),
+            Phase::Turn { mover } => state.canonical_key::<WIDE_KEY>(self.kinds, &mut self.totals, mover, super::state::TURN, 0),
         };
         if let Some(p) = self.key_of.get_mut(&key) {
             p.mass = p.mass.saturating_add(mass);
@@ -271,6 +273,7 @@ pub(super) fn run(kinds: &Kinds, budget: &mut dyn FnMut(Progress) -> bool) -> Re
             settled: [0; CLASSES],
             threshold,
             dropped: false,
+            totals: Totals::NEW,
         };
         start(&mut pass)?;
         let mut stopped = false;

@@ -5,7 +5,7 @@
 use super::super::outcome::Numerator;
 use super::super::table::Words;
 use super::dist::{class_of, Dist};
-use super::state::{Kinds, State, ATTACKED, COMPACT_KEY, PASSED, TURN, WIDE_KEY};
+use super::state::{Kinds, State, Totals, ATTACKED, COMPACT_KEY, PASSED, TURN, WIDE_KEY};
 use super::{Keywords, Limits, SearchError, Strategy, SLOT_ENDS};
 
 pub(super) use super::super::search::Stop;
@@ -193,6 +193,8 @@ struct Search<'k, C, N, const W: usize> {
     limits: Limits,
     steps: u64,
     depth: u32,
+    /// The ladders of the healths in turn keys.
+    totals: Totals,
 }
 
 /// The distribution of the ends of the fight of `kinds` from its start, with compact keys
@@ -238,6 +240,7 @@ fn run_keyed<N: Numerator + Words, const W: usize>(
                 limits,
                 steps: 0,
                 depth: 0,
+                totals: Totals::NEW,
             }
             .start()
         }
@@ -253,6 +256,7 @@ fn run_keyed<N: Numerator + Words, const W: usize>(
                 limits,
                 steps: 0,
                 depth: 0,
+                totals: Totals::NEW,
             }
             .start()
         }
@@ -360,7 +364,7 @@ impl<N: Numerator, C: Cache<N, W>, const W: usize> Search<'_, C, N, W> {
         if self.kinds.lockstep && state.lives(self.kinds, 0) == state.lives(self.kinds, 1) {
             return Ok(into.add_certain(0)?);
         }
-        let key = state.canonical_key::<W>(self.kinds, mover, TURN, 0);
+        let key = state.canonical_key::<W>(self.kinds, &mut self.totals, mover, TURN, 0);
         if self.cache.get(&key, into)? {
             return Ok(());
         }

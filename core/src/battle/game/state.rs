@@ -142,6 +142,19 @@ impl Ladder {
 
 const R: u8 = Keywords::REBORN.bits();
 
+impl Kind {
+    /// The damage its hits add to a minion's total: its attack, or 0 when it is poisonous (a
+    /// hit that is not absorbed kills, whatever the total).
+    #[inline]
+    fn wounds(&self) -> u32 {
+        if self.keywords & Keywords::POISONOUS.bits() != 0 {
+            0
+        } else {
+            self.attack
+        }
+    }
+}
+
 impl Kinds {
     pub fn new(fight: &Fight) -> Self {
         let mut sides = [[Kind::default(); KINDS]; 2];
@@ -226,7 +239,7 @@ impl Kinds {
             // enemy shot's damage.
             let mut damages = [0u32; 2 * KINDS + 2 * MAX_MINIONS];
             for (slot, kind) in damages.iter_mut().zip(&kinds.sides[side ^ 1]) {
-                *slot = kind.attack;
+                *slot = kind.wounds();
             }
             for (slot, kind) in damages.iter_mut().skip(KINDS).zip(&kinds.sides[side ^ 1]) {
                 *slot = kind.shots.map_or(0, |s| s.damage);
@@ -290,6 +303,50 @@ impl Kinds {
     pub fn kind(&self, side: usize, kind: u8) -> &Kind {
         let side = &self.sides[side & 1];
         side.get(usize::from(kind)).unwrap_or(&side[0])
+    }
+}
+
+/// Ladders kept: the damage totals below 128 of the enemies met so far, by what the enemies
+/// are (their kinds and which of them still have reborn, a side bit; direct-mapped, so
+/// bounded: [`TOTALS_KEPT`] entries). The same enemies, the same totals.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Totals {
+    kept: [(u64, u128); TOTALS_KEPT],
+}
+
+/// Entries of [`Totals`].
+const TOTALS_KEPT: usize = 16;
+
+impl Totals {
+    /// None kept (a key 0 is no set of enemies: every key has bit 63).
+    pub const NEW: Self = Self { kept: [(0, 0); TOTALS_KEPT] };
+
+    fn place(enemies: u64) -> usize {
+        usize::try_from(enemies.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 60).unwrap_or(0) % TOTALS_KEPT
+    }
+
+    fn get(&self, enemies: u64) -> Option<u128> {
+        self.kept.get(Self::place(enemies)).filter(|(k, _)| *k == enemies).map(|&(_, t)| t)
+    }
+
+    fn put(&mut self, enemies: u64, below: u128) {
+        if let Some(slot) = self.kept.get_mut(Self::place(enemies)) {
+            *slot = (enemies, below);
+        }
+    }
+
+    /// The totals of `damages` below 128, bit `t` for total `t`: each damage's multiples added
+    /// in doubling steps.
+    fn below_128(damages: &[u32]) -> u128 {
+        let mut below = 1u128;
+        for &d in damages {
+            let mut step = d;
+            while step < 128 {
+                below |= below << step;
+                step = step.saturating_mul(2);
+            }
+        }
+        below
     }
 }
 
@@ -434,8 +491,17 @@ impl State {
     /// side none of whose minions can summon again (no reborn left, no deathrattle), *passed*
     /// acts as *attacked* (rule 4 reads the difference only when a minion is summoned), and a
     /// minion of attack 0 never attacks, so its mark is never read (it becomes none).
+    /// Its healths are raised on the ladders of what can still hit them ([`Self::refine`],
+    /// the ladders kept in `totals`).
     #[inline]
-    pub fn canonical_key<const W: usize>(&self, kinds: &Kinds, mover: usize, phase: u64, first: usize) -> [u64; W] {
+    pub fn canonical_key<const W: usize>(
+        &self,
+        kinds: &Kinds,
+        totals: &mut Totals,
+        mover: usize,
+        phase: u64,
+        first: usize,
+    ) -> [u64; W] {
         let mut settled = [false; 2];
         for (side, s) in self.sides.iter().enumerate() {
             let summoner = kinds.summoner[side];
@@ -445,7 +511,7 @@ impl State {
         }
         let mut refined = *self;
         for side in 0..2 {
-            refined.refine(kinds, side);
+            refined.refine(kinds, totals, side);
         }
         refined.key_with::<W>(mover, phase, first, settled, Some(kinds))
     }
@@ -453,7 +519,7 @@ impl State {
     /// Raises the healths of `side` on the ladder of what can still hit them: the attacks of
     /// the enemies on the board, of their reborn copies and tokens to come, and their shots
     /// left ([`Ladder`]; fewer enemies, fewer totals, more healths alike).
-    fn refine(&mut self, kinds: &Kinds, side: usize) {
+    fn refine(&mut self, kinds: &Kinds, totals: &mut Totals, side: usize) {
         let foe = side ^ 1;
         let mut damages = [0u32; 4 * MAX_MINIONS];
         let mut n = 0;
@@ -465,39 +531,48 @@ impl State {
                 }
             }
         };
+        // What the enemies are, as far as their damages go: their kinds, which of them still
+        // have reborn, whether any has shots left (then the totals are not kept).
+        let mut enemies = 1u64 << 63 | foe as u64;
+        let mut shots = false;
         for u in self.sides[foe].units() {
-            let kind = kinds.kind(foe, u.kind);
-            add(kind.attack);
-            if u.has(Keywords::REBORN) && kind.reborn != 0 {
-                add(kinds.kind(foe, kind.reborn).attack);
-            }
-            if kind.summon.0 > 0 {
-                let token = kinds.kind(foe, kind.summon.1);
-                add(token.attack);
-                if token.reborn != 0 {
-                    add(kinds.kind(foe, token.reborn).attack);
+            enemies |= 1 << (u.kind & 31) | u64::from(u.has(Keywords::REBORN)) << (32 + (u.kind & 31));
+            shots |= u.shots > 0;
+        }
+        let units = self.sides[side].units_mut();
+        let most = units.iter().map(|u| u.health).max().unwrap_or(0);
+        let kept = if shots { None } else { totals.get(enemies) };
+        if kept.is_none() || most >= 128 {
+            for u in self.sides[foe].units() {
+                let kind = kinds.kind(foe, u.kind);
+                add(kind.wounds());
+                if u.has(Keywords::REBORN) && kind.reborn != 0 {
+                    add(kinds.kind(foe, kind.reborn).wounds());
                 }
-            }
-            if u.shots > 0 {
-                add(kind.shots.map_or(0, |s| s.damage));
+                if kind.summon.0 > 0 {
+                    let token = kinds.kind(foe, kind.summon.1);
+                    add(token.wounds());
+                    if token.reborn != 0 {
+                        add(kinds.kind(foe, token.reborn).wounds());
+                    }
+                }
+                if u.shots > 0 {
+                    add(kind.shots.map_or(0, |s| s.damage));
+                }
             }
         }
         let damages = damages.get(..n).unwrap_or_default();
         let units = self.sides[side].units_mut();
-        let most = units.iter().map(|u| u.health).max().unwrap_or(0);
         if most < 128 {
-            // The totals up to 127 as the bits of one word: each damage's multiples added in
-            // doubling steps.
-            let mut totals = 1u128;
-            for &d in damages {
-                let mut step = d;
-                while step < 128 {
-                    totals |= totals << step;
-                    step = step.saturating_mul(2);
+            let below = kept.unwrap_or_else(|| {
+                let below = Totals::below_128(damages);
+                if !shots {
+                    totals.put(enemies, below);
                 }
-            }
+                below
+            });
             for u in units {
-                let above = totals >> u.health;
+                let above = below >> u.health;
                 if above != 0 {
                     u.health += above.trailing_zeros();
                 }
