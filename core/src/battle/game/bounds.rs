@@ -120,7 +120,9 @@ impl Pass<'_> {
         }
         let key = match phase {
             Phase::Combat { first, stage, mover } => state.key::<WIDE_KEY>(mover, 1 + stage, first),
-            Phase::Turn { mover } => state.canonical_key::<WIDE_KEY>(self.kinds, &mut self.totals, mover, super::state::TURN, 0),
+            Phase::Turn { mover } => {
+                state.canonical_key::<WIDE_KEY>(self.kinds, &mut self.totals, mover, super::state::TURN, 0)
+            }
         };
         if let Some(p) = self.key_of.get_mut(&key) {
             p.mass = p.mass.saturating_add(mass);

@@ -541,6 +541,50 @@ pub fn solve_until<'s>(
     answer(fight, &total, words)
 }
 
+/// What [`solve_within`] gives: the exact answer, or certified bounds when the exact search
+/// could not finish in its budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+// Returned by value as `solve` returns its answer: no heap to box the larger one in.
+#[allow(clippy::large_enum_variant)]
+pub enum Verdict<'s> {
+    /// The exact answer.
+    Exact(Answer<'s>),
+    /// Bounds that contain every probability of the answer.
+    Bounded(Bounds),
+}
+
+/// The exact answer when the exact search finishes while `go_on` says so ([`solve_until`]),
+/// else certified bounds ([`bound`], asked `go_on_bounds`): a fight the exact search cannot
+/// finish (out of steps, depth, memory or precision) is answered with bounds, never refused
+/// (feature `alloc`).
+///
+/// # Errors
+/// A capacity error when `scratch` cannot hold what `strategy` and `limits` need;
+/// [`SearchError::OutOfMemory`] when the bounds' states cannot grow.
+///
+/// # Complexity
+/// That of [`solve_until`] while `go_on` says so, then [`bound`]'s while `go_on_bounds` does.
+#[cfg(feature = "alloc")]
+pub fn solve_within<'s>(
+    fight: &Fight,
+    strategy: Strategy,
+    limits: Limits,
+    scratch: &'s mut (impl Scratch + ?Sized),
+    go_on: &mut dyn FnMut(u64) -> bool,
+    go_on_bounds: &mut dyn FnMut(Progress) -> bool,
+) -> Result<Verdict<'s>, SearchError> {
+    match solve_until(fight, strategy, limits, scratch, go_on) {
+        Ok(answer) => Ok(Verdict::Exact(answer)),
+        Err(
+            SearchError::Steps { .. }
+            | SearchError::Depth { .. }
+            | SearchError::OutOfMemory { .. }
+            | SearchError::Precision,
+        ) => bound(fight, go_on_bounds).map(Verdict::Bounded),
+        Err(e) => Err(e),
+    }
+}
+
 /// The fixed-point one of [`Bounds`]: a bound `n` is the probability `n / 2^120`.
 pub const BOUND_ONE: u128 = 1 << 120;
 

@@ -392,22 +392,12 @@ pub fn solve_within<W: Write + ?Sized>(
     go_on: &mut dyn FnMut(u64) -> bool,
     go_on_bounds: &mut dyn FnMut(super::Progress) -> bool,
 ) -> Result<()> {
-    use super::SearchError;
     let fight = parse(input)?;
-    let answer = match super::solve_until(&fight, strategy, limits, scratch, go_on) {
-        Ok(answer) => answer,
-        Err(
-            SearchError::Steps { .. }
-            | SearchError::Depth { .. }
-            | SearchError::OutOfMemory { .. }
-            | SearchError::Precision,
-        ) => {
-            let bounds = super::bound(&fight, go_on_bounds).map_err(super::super::text::refused)?;
-            return write_bounds(out, &bounds, exact);
-        }
-        Err(e) => return Err(super::super::text::refused(e)),
-    };
-    write_answer(&answer, exact, out)
+    match super::solve_within(&fight, strategy, limits, scratch, go_on, go_on_bounds) {
+        Ok(super::Verdict::Exact(answer)) => write_answer(&answer, exact, out),
+        Ok(super::Verdict::Bounded(bounds)) => write_bounds(out, &bounds, exact),
+        Err(e) => Err(super::super::text::refused(e)),
+    }
 }
 
 /// Writes `bounds` in the bounded form of `solve_within` (feature `alloc`).
