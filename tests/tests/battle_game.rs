@@ -279,6 +279,52 @@ fn bounds_contain_the_exact_answer_and_tighten_with_the_budget() {
 }
 
 #[test]
+fn a_cut_search_bounds_the_exact_answer_whatever_its_steps_depth_and_table() {
+    on_big_stack(|| {
+        let mut rng = Rng::new(0x6375_7473);
+        let (mut checked, mut bounded) = (0, 0);
+        for round in 0..60 {
+            let board = random_board(&mut rng, 2 + round % 3, 5, 3);
+            let text = board.to_text();
+            let fight = game::text::parse(text.as_bytes()).unwrap();
+            let Ok(exact) = driver(text.as_bytes(), false, Strategy::Memo, Limits { depth: 4096, steps: 1 << 22 })
+            else {
+                continue;
+            };
+            let lines = five_lines(&exact);
+            for (strategy, depth, steps) in [
+                (Strategy::Memo, 4096, 0),
+                (Strategy::Memo, 4096, 3),
+                (Strategy::Memo, 4096, 40),
+                (Strategy::Memo, 2, 1 << 22),
+                (Strategy::Fixed { table_words: 0 }, 4, 200),
+                (Strategy::Fixed { table_words: 4096 }, 4096, 30),
+                (Strategy::Fixed { table_words: 4096 }, 4096, 1 << 22),
+            ] {
+                let limits = Limits { depth, steps };
+                let mut scratch = HeapScratch::default();
+                let mut out = String::new();
+                match game::solve_bounded(&fight, strategy, limits, &mut scratch, &mut |_| true).unwrap() {
+                    game::Verdict::Exact(answer) => {
+                        game::text::write_answer(&answer, false, &mut out).unwrap();
+                        assert_eq!(out, exact, "{text}{strategy:?} {limits:?}");
+                    }
+                    game::Verdict::Bounded(bounds) => {
+                        game::text::write_bounds(&mut out, &bounds, false).unwrap();
+                        for (line, (b, e)) in five_lines(&out).iter().zip(&lines).enumerate() {
+                            assert!(b[0] <= e[0] && e[0] <= b[1], "{text}{strategy:?} {limits:?}, line {line}: {b:?} vs {e:?}");
+                        }
+                        bounded += 1;
+                    }
+                }
+            }
+            checked += 1;
+        }
+        assert!(checked >= 40 && bounded >= 100, "only {checked} boards, {bounded} bounded");
+    });
+}
+
+#[test]
 fn an_unfinished_search_answers_with_bounds() {
     let text =
         b"7 7\n24/33 43/26DR 52/22D 55/54 51/24DR 48/21 35/52D\n39/55R 20/40D 34/55TDW 59/60D 29/23 41/43T 21/18TDW\n";

@@ -46,10 +46,13 @@
 //!
 //! # Within a budget
 //! [`solve_until`] asks a callback every 1 024 states whether to go on (a clock on the host, a
-//! steps budget anywhere). When the exact search cannot finish, `bound` (feature `alloc`)
-//! gives certified [`Bounds`]: the probability mass flows forward from the start, in fixed
-//! point over [`BOUND_ONE`] rounded down, and what reached each end is a lower bound of its
-//! probability; the mass not settled is the width of every bound.
+//! steps budget anywhere). [`solve_bounded`] (no heap needed) answers a search that cannot
+//! finish with certified [`Bounds`] instead of an error: the states it did not reach (out of
+//! time, steps or depth) are cut, and what the rest settled is an exact lower bound of each
+//! end; the mass not settled is the width of every bound. `bound` (feature `alloc`) settles
+//! mass the other way, forward from the start, the states of most potential first, in fixed
+//! point over [`BOUND_ONE`] rounded down; `solve_within` keeps, for each end, the larger of
+//! the two lower bounds.
 //!
 //! # The bound of the numbers
 //! Every random choice is among `k ≤ 7` equally likely targets or is a coin, so every
@@ -529,15 +532,7 @@ pub fn solve_until<'s>(
 ) -> Result<Answer<'s>, SearchError> {
     let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
     let kinds = state::Kinds::new(fight);
-    let total = match search::run::<u128>(&kinds, strategy, limits, words, go_on) {
-        Ok(dist) => dist.widen(Wide::from),
-        Err(search::Stop::TooWide) => match search::run::<Wide>(&kinds, strategy, limits, words, go_on) {
-            Ok(dist) => dist,
-            Err(search::Stop::TooWide) => return Err(SearchError::Precision),
-            Err(search::Stop::Error(e)) => return Err(e),
-        },
-        Err(search::Stop::Error(e)) => return Err(e),
-    };
+    let total = search_wide(&kinds, strategy, limits, None, words, go_on)?.dist;
     answer(fight, &total, words)
 }
 
@@ -553,17 +548,19 @@ pub enum Verdict<'s> {
     Bounded(Bounds),
 }
 
-/// The exact answer when the exact search finishes while `go_on` says so ([`solve_until`]),
-/// else certified bounds ([`bound`], asked `go_on_bounds`): a fight the exact search cannot
-/// finish (out of steps, depth, memory or precision) is answered with bounds, never refused
-/// (feature `alloc`).
+/// The exact answer when the exact search finishes while `go_on` says so, else certified
+/// bounds (feature `alloc`): each end keeps the larger of two lower bounds, what the exact
+/// search settled before it stopped ([`solve_bounded`]) and what [`bound`] settles while
+/// `go_on_bounds` says so. A fight the exact search cannot finish (out of time, steps, depth,
+/// memory or precision) is answered with bounds, never refused.
 ///
 /// # Errors
 /// A capacity error when `scratch` cannot hold what `strategy` and `limits` need;
 /// [`SearchError::OutOfMemory`] when the bounds' states cannot grow.
 ///
 /// # Complexity
-/// That of [`solve_until`] while `go_on` says so, then [`bound`]'s while `go_on_bounds` does.
+/// That of [`solve_bounded`] while `go_on` says so, then [`bound`]'s while `go_on_bounds`
+/// does.
 #[cfg(feature = "alloc")]
 pub fn solve_within<'s>(
     fight: &Fight,
@@ -573,16 +570,112 @@ pub fn solve_within<'s>(
     go_on: &mut dyn FnMut(u64) -> bool,
     go_on_bounds: &mut dyn FnMut(Progress) -> bool,
 ) -> Result<Verdict<'s>, SearchError> {
-    match solve_until(fight, strategy, limits, scratch, go_on) {
-        Ok(answer) => Ok(Verdict::Exact(answer)),
-        Err(
-            SearchError::Steps { .. }
-            | SearchError::Depth { .. }
-            | SearchError::OutOfMemory { .. }
-            | SearchError::Precision,
-        ) => bound(fight, go_on_bounds).map(Verdict::Bounded),
-        Err(e) => Err(e),
+    let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
+    let kinds = state::Kinds::new(fight);
+    let mut lower = match search_wide(&kinds, strategy, limits, Some(search::Cut { floor: 0 }), words, go_on) {
+        Ok(found) if found.complete => return answer(fight, &found.dist, words).map(Verdict::Exact),
+        Ok(found) => fixed_lower(&found.dist),
+        Err(SearchError::OutOfMemory { .. } | SearchError::Precision) => [0; CLASSES],
+        Err(e) => return Err(e),
+    };
+    // Each end keeps the larger of the two lower bounds: both are certified.
+    for (low, forward) in lower.iter_mut().zip(bounds::run(&kinds, go_on_bounds)?) {
+        *low = (*low).max(forward);
     }
+    Ok(Verdict::Bounded(bounds_of(fight, &lower)))
+}
+
+/// The search of `kinds` with 128-bit numerators, again with 1 024-bit ones when they
+/// overflow.
+///
+/// # Errors
+/// [`SearchError::Precision`] beyond 1 024 bits, else the search's error.
+fn search_wide(
+    kinds: &state::Kinds,
+    strategy: Strategy,
+    limits: Limits,
+    cut: Option<search::Cut>,
+    words: &mut [u32],
+    go_on: &mut dyn FnMut(u64) -> bool,
+) -> Result<search::Found<Wide>, SearchError> {
+    match search::run::<u128>(kinds, strategy, limits, cut, words, go_on) {
+        Ok(found) => Ok(search::Found { dist: found.dist.widen(Wide::from), complete: found.complete }),
+        Err(search::Stop::TooWide) => match search::run::<Wide>(kinds, strategy, limits, cut, words, go_on) {
+            Ok(found) => Ok(found),
+            Err(search::Stop::TooWide) => Err(SearchError::Precision),
+            Err(search::Stop::Error(e)) => Err(e),
+        },
+        Err(search::Stop::Error(e)) => Err(e),
+    }
+}
+
+/// As [`solve_until`], but a search that cannot finish (`go_on` says stop, or it reaches the
+/// steps or depth of `limits`) gives certified [`Bounds`] instead of an error: the states it
+/// did not search are cut, their mass unsettled, and what the rest settled is a lower bound
+/// of each probability. With no heap (a [`Strategy::Fixed`] table in `scratch`), a steps
+/// budget in `limits` or in `go_on`: what a firmware answers with when the exact search does
+/// not fit.
+///
+/// ```
+/// use referee_core::battle::game::{self, Card, Fight, Hero, Keywords, Verdict};
+/// use referee_core::battle::{Limits, Strategy};
+///
+/// let plain = |a, h| Card::new(a, h, Keywords::NONE);
+/// let fight = Fight::new(&[plain(1, 9); 3], &[plain(1, 9); 3], [Hero::DEFAULT; 2], 0)?;
+/// let mut words = [0u32; 16_384];
+/// let strategy = Strategy::Fixed { table_words: 8_192 };
+/// let limits = Limits { depth: 12, steps: 2_000 };
+/// match game::solve_bounded(&fight, strategy, limits, &mut words[..], &mut |_| true)? {
+///     Verdict::Exact(answer) => assert!(!answer.odds().tie().is_zero()),
+///     Verdict::Bounded(bounds) => assert!(bounds.outcome(0)[0] <= bounds.outcome(0)[1]),
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// A capacity error when `scratch` cannot hold what `strategy` and `limits` need;
+/// [`SearchError::Precision`] beyond 1 024-bit numerators; [`SearchError::OutOfMemory`] when
+/// the memo cannot grow.
+///
+/// # Complexity
+/// As [`solve_until`]: at most `limits.steps` states.
+pub fn solve_bounded<'s>(
+    fight: &Fight,
+    strategy: Strategy,
+    limits: Limits,
+    scratch: &'s mut (impl Scratch + ?Sized),
+    go_on: &mut dyn FnMut(u64) -> bool,
+) -> Result<Verdict<'s>, SearchError> {
+    let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
+    let kinds = state::Kinds::new(fight);
+    let found = search_wide(&kinds, strategy, limits, Some(search::Cut { floor: 0 }), words, go_on)?;
+    if found.complete {
+        return answer(fight, &found.dist, words).map(Verdict::Exact);
+    }
+    Ok(Verdict::Bounded(bounds_of(fight, &fixed_lower(&found.dist))))
+}
+
+/// Each end's probability of `lower` in fixed point over [`BOUND_ONE`], rounded down.
+fn fixed_lower(lower: &Dist<Wide>) -> [u128; CLASSES] {
+    let mut out = [0u128; CLASSES];
+    for (class, n) in lower.parts() {
+        if let Some(slot) = out.get_mut(class) {
+            *slot = fixed_point(n, lower.exps);
+        }
+    }
+    out
+}
+
+/// `n / (2^e2·3^e3·5^e5·7^e7)` over [`BOUND_ONE`], rounded down (0 when `n·2^120` passes
+/// 1 024 bits: still a lower bound).
+fn fixed_point(n: Wide, exps: [u16; 4]) -> u128 {
+    let Some(mut x) = n.checked_shl(120) else { return 0 };
+    for (&prime, &e) in super::outcome::PRIMES.iter().zip(&exps).skip(1) {
+        for _ in 0..e {
+            x = x.div_u64(prime);
+        }
+    }
+    x.shr(u32::from(exps[0])).to_u128().unwrap_or(0).min(BOUND_ONE)
 }
 
 /// The fixed-point one of [`Bounds`]: a bound `n` is the probability `n / 2^120`.
@@ -645,7 +738,6 @@ impl Bounds {
 }
 
 /// The parts of the answer ([`ANSWER_PARTS`]) an end of class `class` counts in.
-#[cfg(feature = "alloc")]
 fn class_parts(fight: &Fight, class: usize) -> [Option<usize>; 3] {
     let Some((winner, sum)) = dist::class_end(class) else { return [Some(2), None, None] };
     let loser = winner ^ 1;
@@ -685,7 +777,12 @@ fn class_parts(fight: &Fight, class: usize) -> [Option<usize>; 3] {
 #[cfg(feature = "alloc")]
 pub fn bound(fight: &Fight, budget: &mut dyn FnMut(Progress) -> bool) -> Result<Bounds, SearchError> {
     let kinds = state::Kinds::new(fight);
-    let lower = bounds::run(&kinds, budget)?;
+    Ok(bounds_of(fight, &bounds::run(&kinds, budget)?))
+}
+
+/// The bounds of lower bounds `lower` of each end's probability, over [`BOUND_ONE`] (the
+/// rest of the mass unsettled).
+fn bounds_of(fight: &Fight, lower: &[u128; CLASSES]) -> Bounds {
     let mut parts = [0u128; ANSWER_PARTS];
     let mut settled = 0u128;
     for (class, &n) in lower.iter().enumerate() {
@@ -696,7 +793,7 @@ pub fn bound(fight: &Fight, budget: &mut dyn FnMut(Progress) -> bool) -> Result<
             }
         }
     }
-    Ok(Bounds { lower: parts, unsettled: BOUND_ONE.saturating_sub(settled) })
+    Bounds { lower: parts, unsettled: BOUND_ONE.saturating_sub(settled) }
 }
 
 /// The answer from the distribution of the ends, its wide numerators written into `words`.

@@ -183,6 +183,26 @@ impl<N: Numerator + Words, const W: usize> Cache<N, W> for Table<'_> {
 /// How often a search asks whether to go on (states expanded).
 const ASK_EVERY: u64 = 1024;
 
+/// The whole mass of a fight in [`Search`]'s fixed point (what reaches a state, for
+/// [`Cut::floor`]): `2^62`, divided (rounded down) at every choice.
+const MASS_ONE: u64 = 1 << 62;
+
+/// How a search that may give bounds cuts: a state reached with a mass below `floor` (over
+/// [`MASS_ONE`]), beyond the depth or steps of its limits, or after its budget said stop, is
+/// not searched and adds nothing (its mass stays unsettled), instead of ending the search with
+/// an error. A value computed with a cut below it is a lower bound, not cached.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Cut {
+    pub floor: u64,
+}
+
+/// What a search found: the distribution of the ends, exact when `complete`, else a lower
+/// bound of each end (the fight's mass not settled is one minus its sum).
+pub(super) struct Found<N> {
+    pub dist: Dist<N>,
+    pub complete: bool,
+}
+
 /// One search: the kinds, the cache, the effort.
 struct Search<'k, C, N, const W: usize> {
     numerators: core::marker::PhantomData<N>,
@@ -195,6 +215,12 @@ struct Search<'k, C, N, const W: usize> {
     depth: u32,
     /// The ladders of the healths in turn keys.
     totals: Totals,
+    /// Whether and how the search cuts instead of failing.
+    cut: Option<Cut>,
+    /// States cut so far.
+    cuts: u64,
+    /// Whether the budget said stop (a search that cuts then cuts everything left).
+    stopped: bool,
 }
 
 /// The distribution of the ends of the fight of `kinds` from its start, with compact keys
@@ -206,13 +232,14 @@ pub(super) fn run<N: Numerator + Words>(
     kinds: &Kinds,
     strategy: Strategy,
     limits: Limits,
+    cut: Option<Cut>,
     words: &mut [u32],
     ask: &mut dyn FnMut(u64) -> bool,
-) -> Result<Dist<N>, Stop> {
+) -> Result<Found<N>, Stop> {
     if kinds.compact() {
-        run_keyed::<N, COMPACT_KEY>(kinds, strategy, limits, words, ask)
+        run_keyed::<N, COMPACT_KEY>(kinds, strategy, limits, cut, words, ask)
     } else {
-        run_keyed::<N, WIDE_KEY>(kinds, strategy, limits, words, ask)
+        run_keyed::<N, WIDE_KEY>(kinds, strategy, limits, cut, words, ask)
     }
 }
 
@@ -221,9 +248,10 @@ fn run_keyed<N: Numerator + Words, const W: usize>(
     kinds: &Kinds,
     strategy: Strategy,
     limits: Limits,
+    cut: Option<Cut>,
     words: &mut [u32],
     ask: &mut dyn FnMut(u64) -> bool,
-) -> Result<Dist<N>, Stop> {
+) -> Result<Found<N>, Stop> {
     // `Limits::depth` counts turns in progress with 128-bit numerators; each level of a search
     // with wider ones holds distributions `N::WORDS / 4` times larger, so it gets that many
     // times fewer: the machine stack a limit allows is the same.
@@ -241,6 +269,9 @@ fn run_keyed<N: Numerator + Words, const W: usize>(
                 steps: 0,
                 depth: 0,
                 totals: Totals::NEW,
+                cut,
+                cuts: 0,
+                stopped: false,
             }
             .start()
         }
@@ -257,6 +288,9 @@ fn run_keyed<N: Numerator + Words, const W: usize>(
                 steps: 0,
                 depth: 0,
                 totals: Totals::NEW,
+                cut,
+                cuts: 0,
+                stopped: false,
             }
             .start()
         }
@@ -266,7 +300,7 @@ fn run_keyed<N: Numerator + Words, const W: usize>(
 impl<N: Numerator, C: Cache<N, W>, const W: usize> Search<'_, C, N, W> {
     /// Rules 1 and 2: who moves first (more minions; even counts a coin) and who fires first
     /// (a coin), then the start of combat.
-    fn start(&mut self) -> Result<Dist<N>, Stop> {
+    fn start(&mut self) -> Result<Found<N>, Stop> {
         let start = State::start(self.kinds);
         let movers: &[usize] = match self.kinds.counts[0].cmp(&self.kinds.counts[1]) {
             core::cmp::Ordering::Greater => &[0],
@@ -274,13 +308,14 @@ impl<N: Numerator, C: Cache<N, W>, const W: usize> Search<'_, C, N, W> {
             core::cmp::Ordering::Equal => &[0, 1],
         };
         let mut total = Dist::ZERO;
+        let mass = MASS_ONE / (2 * movers.len() as u64);
         for first in [0, 1] {
             for &mover in movers {
-                self.combat(&start, first, 0, mover, &mut total)?;
+                self.combat(&start, first, 0, mover, mass, &mut total)?;
             }
         }
         total.over(2 * movers.len())?;
-        Ok(total)
+        Ok(Found { dist: total, complete: self.cuts == 0 })
     }
 
     /// Adds the end of `state` into `into` if the fight is over; whether it was.
@@ -292,20 +327,32 @@ impl<N: Numerator, C: Cache<N, W>, const W: usize> Search<'_, C, N, W> {
         }
     }
 
-    /// Counts a state expanded and a level deeper.
-    fn enter(&mut self) -> Result<(), Stop> {
-        if self.steps >= self.limits.steps {
-            return Err(Stop::Error(SearchError::Steps { limit: self.limits.steps }));
+    /// Counts a state reached with `mass` expanded and a level deeper; whether to expand it
+    /// (`false`: cut, see [`Cut`]).
+    fn enter(&mut self, mass: u64) -> Result<bool, Stop> {
+        let error = if self.stopped {
+            None
+        } else if self.steps >= self.limits.steps {
+            Some(SearchError::Steps { limit: self.limits.steps })
+        } else if self.depth >= self.limits.depth {
+            Some(SearchError::Depth { limit: self.limits.depth })
+        } else if self.steps.is_multiple_of(ASK_EVERY) && self.steps > 0 && !(self.ask)(self.steps) {
+            self.stopped = true;
+            Some(SearchError::Steps { limit: self.steps })
+        } else if self.cut.is_some_and(|c| mass < c.floor) {
+            None
+        } else {
+            self.steps += 1;
+            self.depth += 1;
+            return Ok(true);
+        };
+        match (self.cut, error) {
+            (None, Some(error)) => Err(Stop::Error(error)),
+            _ => {
+                self.cuts += 1;
+                Ok(false)
+            }
         }
-        if self.depth >= self.limits.depth {
-            return Err(Stop::Error(SearchError::Depth { limit: self.limits.depth }));
-        }
-        if self.steps.is_multiple_of(ASK_EVERY) && self.steps > 0 && !(self.ask)(self.steps) {
-            return Err(Stop::Error(SearchError::Steps { limit: self.steps }));
-        }
-        self.steps += 1;
-        self.depth += 1;
-        Ok(())
     }
 
     /// Rule 2: adds into `into` the value of the start of combat at `stage` (0: the side
@@ -316,23 +363,24 @@ impl<N: Numerator, C: Cache<N, W>, const W: usize> Search<'_, C, N, W> {
         first: usize,
         stage: u64,
         mover: usize,
+        mass: u64,
         into: &mut Dist<N>,
     ) -> Result<(), Stop> {
         if self.ended(state, into)? {
             return Ok(());
         }
         if stage >= 2 {
-            return self.turn(state, mover, into);
+            return self.turn(state, mover, mass, into);
         }
         let side = if stage == 0 { first & 1 } else { (first & 1) ^ 1 };
         let Some(shooter) = state.sides[side].units().iter().position(|u| u.shots > 0) else {
-            return self.combat(state, first, stage + 1, mover, into);
+            return self.combat(state, first, stage + 1, mover, mass, into);
         };
         let key = state.key::<W>(mover, 1 + stage, first);
-        if self.cache.get(&key, into)? {
+        if self.cache.get(&key, into)? || !self.enter(mass)? {
             return Ok(());
         }
-        self.enter()?;
+        let cuts = self.cuts;
         let mut value = Dist::ZERO;
         let mut next = *state;
         let mut damage = 0;
@@ -341,21 +389,24 @@ impl<N: Numerator, C: Cache<N, W>, const W: usize> Search<'_, C, N, W> {
             damage = self.kinds.kind(side, u.kind).shots.map_or(0, |s| s.damage);
         }
         let targets = next.sides[side ^ 1].len;
+        let share = mass / targets.max(1) as u64;
         for t in 0..targets {
             let mut child = next;
             child.shoot(self.kinds, side ^ 1, t, damage);
             child.resolve(self.kinds, None);
-            self.combat(&child, first, stage, mover, &mut value)?;
+            self.combat(&child, first, stage, mover, share, &mut value)?;
         }
         value.over(targets)?;
         self.depth -= 1;
-        self.cache.put(&key, &value)?;
+        if self.cuts == cuts {
+            self.cache.put(&key, &value)?;
+        }
         into.add(&value)?;
         Ok(())
     }
 
     /// Adds into `into` the value of `state` at the start of `mover`'s turn.
-    fn turn(&mut self, state: &State, mover: usize, into: &mut Dist<N>) -> Result<(), Stop> {
+    fn turn(&mut self, state: &State, mover: usize, mass: u64, into: &mut Dist<N>) -> Result<(), Stop> {
         if self.ended(state, into)? {
             return Ok(());
         }
@@ -365,20 +416,22 @@ impl<N: Numerator, C: Cache<N, W>, const W: usize> Search<'_, C, N, W> {
             return Ok(into.add_certain(0)?);
         }
         let key = state.canonical_key::<W>(self.kinds, &mut self.totals, mover, TURN, 0);
-        if self.cache.get(&key, into)? {
+        if self.cache.get(&key, into)? || !self.enter(mass)? {
             return Ok(());
         }
-        self.enter()?;
+        let cuts = self.cuts;
         let mut value = Dist::ZERO;
-        self.play(*state, mover & 1, &mut value)?;
+        self.play(*state, mover & 1, mass, &mut value)?;
         self.depth -= 1;
-        self.cache.put(&key, &value)?;
+        if self.cuts == cuts {
+            self.cache.put(&key, &value)?;
+        }
         into.add(&value)?;
         Ok(())
     }
 
     /// Sets `value` (empty) to the value of `mover`'s turn from `state` (rules 5 and 3).
-    fn play(&mut self, mut state: State, mover: usize, value: &mut Dist<N>) -> Result<(), Stop> {
+    fn play(&mut self, mut state: State, mover: usize, mass: u64, value: &mut Dist<N>) -> Result<(), Stop> {
         state.reveal(self.kinds);
         let kinds = self.kinds;
         let can_attack = |side: usize| move |u: &super::state::Unit| kinds.kind(side, u.kind).attack > 0;
@@ -387,7 +440,7 @@ impl<N: Numerator, C: Cache<N, W>, const W: usize> Search<'_, C, N, W> {
             if !state.sides[foe].units().iter().any(can_attack(foe)) {
                 return Ok(value.add_certain(0)?);
             }
-            return self.turn(&state, foe, value);
+            return self.turn(&state, foe, mass, value);
         }
         let units = state.sides[mover].units_mut();
         let a = match units.iter().position(|u| can_attack(mover)(u) && u.mark == super::state::NONE) {
@@ -400,12 +453,20 @@ impl<N: Numerator, C: Cache<N, W>, const W: usize> Search<'_, C, N, W> {
         for u in units.iter_mut().take(a) {
             u.mark = PASSED;
         }
-        self.swing(&state, mover, a, true, value)
+        self.swing(&state, mover, a, true, mass, value)
     }
 
     /// Sets `value` (empty) to the value of a swing of `side`'s minion `a` (its first when
     /// `first`), then its second (windfury) or the other side's turn (rules 5, 6, 7).
-    fn swing(&mut self, state: &State, side: usize, a: usize, first: bool, value: &mut Dist<N>) -> Result<(), Stop> {
+    fn swing(
+        &mut self,
+        state: &State,
+        side: usize,
+        a: usize,
+        first: bool,
+        mass: u64,
+        value: &mut Dist<N>,
+    ) -> Result<(), Stop> {
         let foe = side ^ 1;
         let targets = state.sides[foe].targets();
         if targets == 0 {
@@ -413,8 +474,9 @@ impl<N: Numerator, C: Cache<N, W>, const W: usize> Search<'_, C, N, W> {
             if let Some(u) = next.sides[side].units_mut().get_mut(a) {
                 u.mark = ATTACKED;
             }
-            return self.turn(&next, foe, value);
+            return self.turn(&next, foe, mass, value);
         }
+        let share = mass / u64::from(targets.count_ones());
         let mut rest = targets;
         while rest != 0 {
             let t = rest.trailing_zeros() as usize;
@@ -428,16 +490,16 @@ impl<N: Numerator, C: Cache<N, W>, const W: usize> Search<'_, C, N, W> {
             match at {
                 Some(at) if first && next.sides[side].units().get(at).is_some_and(|u| u.has(Keywords::WINDFURY)) => {
                     let mut second = Dist::ZERO;
-                    self.swing(&next, side, at, false, &mut second)?;
+                    self.swing(&next, side, at, false, share, &mut second)?;
                     value.add(&second)?;
                 }
                 Some(at) => {
                     if let Some(u) = next.sides[side].units_mut().get_mut(at) {
                         u.mark = ATTACKED;
                     }
-                    self.turn(&next, foe, value)?;
+                    self.turn(&next, foe, share, value)?;
                 }
-                None => self.turn(&next, foe, value)?,
+                None => self.turn(&next, foe, share, value)?,
             }
         }
         value.over(targets.count_ones() as usize)?;
