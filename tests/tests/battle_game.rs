@@ -312,7 +312,10 @@ fn a_cut_search_bounds_the_exact_answer_whatever_its_steps_depth_and_table() {
                     game::Verdict::Bounded(bounds) => {
                         game::text::write_bounds(&mut out, &bounds, false).unwrap();
                         for (line, (b, e)) in five_lines(&out).iter().zip(&lines).enumerate() {
-                            assert!(b[0] <= e[0] && e[0] <= b[1], "{text}{strategy:?} {limits:?}, line {line}: {b:?} vs {e:?}");
+                            assert!(
+                                b[0] <= e[0] && e[0] <= b[1],
+                                "{text}{strategy:?} {limits:?}, line {line}: {b:?} vs {e:?}"
+                            );
                         }
                         bounded += 1;
                     }
@@ -321,6 +324,40 @@ fn a_cut_search_bounds_the_exact_answer_whatever_its_steps_depth_and_table() {
             checked += 1;
         }
         assert!(checked >= 40 && bounded >= 100, "only {checked} boards, {bounded} bounded");
+    });
+}
+
+#[test]
+fn the_odds_alone_are_the_odds_of_the_whole_answer() {
+    on_big_stack(|| {
+        let mut rng = Rng::new(0x6f64_6473);
+        let mut boards: Vec<String> = (0..150).map(|i| random_board(&mut rng, 2 + i % 4, 6, 3).to_text()).collect();
+        for path in inputs("battle-game") {
+            boards.push(std::fs::read_to_string(path).unwrap());
+        }
+        let mut compared = 0;
+        for (i, text) in boards.iter().enumerate() {
+            let fight = game::text::parse(text.as_bytes()).unwrap();
+            let limits = Limits { depth: 4096, steps: 1 << 22 };
+            let mut scratch = HeapScratch::default();
+            let Ok(answer) = game::solve(&fight, Strategy::Memo, limits, &mut scratch) else { continue };
+            let whole: Vec<String> = answer.odds().all().iter().map(ToString::to_string).collect();
+            // The fixed table on the random boards (some public ones need more than its steps).
+            let strategies = [Strategy::Memo, Strategy::Fixed { table_words: 1 << 16 }];
+            for &strategy in strategies.get(..if i < 150 { 2 } else { 1 }).unwrap() {
+                let mut scratch = HeapScratch::default();
+                let odds = match game::solve_odds(&fight, strategy, limits, &mut scratch) {
+                    Ok(odds) => odds,
+                    // A small table may need more steps than the limits give: no answer to compare.
+                    Err(game::SearchError::Steps { .. }) if strategy != Strategy::Memo => continue,
+                    Err(e) => panic!("{text}{strategy:?}: {e}"),
+                };
+                let alone: Vec<String> = odds.all().iter().map(ToString::to_string).collect();
+                assert_eq!(alone, whole, "{text}{strategy:?}");
+            }
+            compared += 1;
+        }
+        assert!(compared >= 150, "only {compared} boards");
     });
 }
 

@@ -536,6 +536,38 @@ pub fn solve_until<'s>(
     answer(fight, &total, words)
 }
 
+/// The odds alone (Alice wins, Bob wins, tie), exact: the search of [`solve`] with three
+/// ends instead of [`CLASSES`] (no damage, no deaths), for a caller that needs no more.
+///
+/// ```
+/// use referee_core::battle::game::{self, Card, Fight, Hero, Keywords};
+/// use referee_core::battle::Strategy;
+///
+/// let fight = Fight::new(&[Card::new(2, 2, Keywords::NONE)], &[Card::new(1, 1, Keywords::NONE)], [Hero::DEFAULT; 2], 0)?;
+/// let mut words = [0u32; 8_192];
+/// let odds = game::solve_odds(&fight, Strategy::Fixed { table_words: 4_096 }, game::DEFAULT_LIMITS, &mut words[..])?;
+/// assert!(odds.bob().is_zero() && odds.tie().is_zero());
+/// assert_eq!(odds.alice().decimal(3).to_string(), "1.000");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`solve`].
+///
+/// # Complexity
+/// As [`solve`], with distributions of three ends.
+pub fn solve_odds<'s>(
+    fight: &Fight,
+    strategy: Strategy,
+    limits: Limits,
+    scratch: &'s mut (impl Scratch + ?Sized),
+) -> Result<Odds<'s>, SearchError> {
+    let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
+    let kinds = state::Kinds { odds_only: true, ..state::Kinds::new(fight) };
+    let total = search_wide(&kinds, strategy, limits, None, words, &mut |_| true)?.dist;
+    Ok(answer(fight, &total, words)?.odds())
+}
+
 /// What [`solve_within`] gives: the exact answer, or certified bounds when the exact search
 /// could not finish in its budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -74,6 +74,9 @@ pub(super) struct Kinds {
     pub summoner: [u32; 2],
     /// Per side, the damage totals its minions can take ([`Ladder`]).
     pub ladders: [Ladder; 2],
+    /// Whether only the winner matters: every win ends with survivors' tiers 1 (the odds
+    /// alone, three ends instead of [`super::CLASSES`]).
+    pub odds_only: bool,
 }
 
 /// The most damage totals a [`Ladder`] holds.
@@ -233,6 +236,7 @@ impl Kinds {
             idle: [0; 2],
             summoner: [0; 2],
             ladders: [Ladder { totals: [0; LADDER], len: 1 }; 2],
+            odds_only: false,
         };
         for side in 0..2 {
             // What can hit this side: every enemy kind's attack (a swing, a cleave) and every
@@ -667,8 +671,8 @@ impl State {
     pub fn over(&self, kinds: &Kinds) -> Option<Option<(usize, usize)>> {
         match (self.sides[0].len, self.sides[1].len) {
             (0, 0) => Some(None),
-            (_, 0) => Some(Some((0, self.tiers(kinds, 0)))),
-            (0, _) => Some(Some((1, self.tiers(kinds, 1)))),
+            (_, 0) => Some(Some((0, if kinds.odds_only { 1 } else { self.tiers(kinds, 0) }))),
+            (0, _) => Some(Some((1, if kinds.odds_only { 1 } else { self.tiers(kinds, 1) }))),
             _ => None,
         }
     }
