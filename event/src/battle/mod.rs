@@ -1,12 +1,14 @@
 //! `referee battle` under the game rules (`battle-game.md`) in the formats people already
 //! use, for the binary and the page alike: the board as JSON with the Firestone simulator's
 //! field names ([`board`]), and the answer as JSON or as a table people read ([`report`]),
-//! besides the spec's text (the default, [`referee_core::battle::game::text`]).
+//! besides the spec's text (the default, [`referee_core::battle::game::text`]); exactly
+//! ([`run`]) or within a budget ([`run_within`]: the exact answer when the search finishes in
+//! it, else certified bounds, in every format).
 
 pub mod board;
 pub mod report;
 
-use referee_core::battle::game::{self, Fight, Limits, Strategy};
+use referee_core::battle::game::{self, Fight, Limits, Progress, Strategy, Verdict};
 use referee_core::judge::ExitStatus;
 use referee_core::scratch::Scratch;
 
@@ -113,11 +115,64 @@ pub fn run(
 ) -> Result<String, Failure> {
     let fight = parse(input, mode)?;
     let answer = game::solve(&fight, strategy, limits, scratch).map_err(|e| Failure::judge(&game::text::refusal(e)))?;
+    write(&answer, format, exact, String::new())
+}
+
+/// As [`run`], within a budget: the exact answer when the exact search finishes while `go_on`
+/// says so (asked every 1 024 states with the count so far), written exactly as [`run`] writes
+/// it; else certified bounds ([`game::solve_within`], asked `go_on_bounds`) in `format`'s
+/// bounded form: the text's (`lower upper` on each line and a last line `bounds`:
+/// [`game::text::write_bounds`]), the JSON's ([`report::json_bounds`]: `"bounded": true`, each
+/// probability as `{"lower", "upper"}`) or the table's ([`report::table_bounds`]: ranges). A
+/// fight the exact search cannot finish (out of steps, depth, memory or precision) is answered
+/// with bounds, never refused. The one driver of `referee battle --time` for every input and
+/// output format, in the binary (a clock) and the page (a budget of states).
+///
+/// # Errors
+/// As [`parse`]; a capacity refusal (exit 3) when `scratch` cannot hold what `strategy` and
+/// `limits` need, or the bounds' states cannot grow in memory; a usage error (exit 2) if the
+/// answer cannot be written.
+///
+/// # Complexity
+/// That of [`game::solve_until`] while `go_on` says so, then [`game::bound`]'s while
+/// `go_on_bounds` does, plus `O(B)` for the input's bytes.
+#[allow(clippy::too_many_arguments)]
+pub fn run_within(
+    input: &[u8],
+    mode: Input,
+    format: Format,
+    exact: bool,
+    strategy: Strategy,
+    limits: Limits,
+    scratch: &mut (impl Scratch + ?Sized),
+    go_on: &mut dyn FnMut(u64) -> bool,
+    go_on_bounds: &mut dyn FnMut(Progress) -> bool,
+) -> Result<String, Failure> {
+    let fight = parse(input, mode)?;
+    let verdict = game::solve_within(&fight, strategy, limits, scratch, go_on, go_on_bounds)
+        .map_err(|e| Failure::judge(&game::text::refusal(e)))?;
     let mut out = String::new();
+    let written = match (verdict, format) {
+        (Verdict::Exact(answer), _) => return write(&answer, format, exact, out),
+        (Verdict::Bounded(bounds), Format::Text) => {
+            game::text::write_bounds(&mut out, &bounds, exact).map_err(|e| Failure::judge(&e))
+        }
+        (Verdict::Bounded(bounds), Format::Json) => {
+            report::json_bounds(&bounds, &mut out).map_err(|_| Failure::unwritten())
+        }
+        (Verdict::Bounded(bounds), Format::Table) => {
+            report::table_bounds(&bounds, &mut out).map_err(|_| Failure::unwritten())
+        }
+    };
+    written.map(|()| out)
+}
+
+/// Writes the exact `answer` in `format` after what `out` holds.
+fn write(answer: &game::Answer<'_>, format: Format, exact: bool, mut out: String) -> Result<String, Failure> {
     let written = match format {
-        Format::Text => game::text::write_answer(&answer, exact, &mut out).map_err(|e| Failure::judge(&e)),
-        Format::Json => report::json(&answer, &mut out).map_err(|_| Failure::unwritten()),
-        Format::Table => report::table(&answer, &mut out).map_err(|_| Failure::unwritten()),
+        Format::Text => game::text::write_answer(answer, exact, &mut out).map_err(|e| Failure::judge(&e)),
+        Format::Json => report::json(answer, &mut out).map_err(|_| Failure::unwritten()),
+        Format::Table => report::table(answer, &mut out).map_err(|_| Failure::unwritten()),
     };
     written.map(|()| out)
 }

@@ -1,9 +1,10 @@
 //! The answer of `referee battle` under the game rules in the forms besides the spec's text:
-//! JSON for programs ([`json`]) and a table people read ([`table`]).
+//! JSON for programs ([`json`]) and a table people read ([`table`]); and the certified bounds
+//! of a search cut by its budget in both forms ([`json_bounds`], [`table_bounds`]).
 
 use core::fmt::{self, Write};
 
-use referee_core::battle::game::{Answer, MAX_DAMAGE};
+use referee_core::battle::game::{Answer, Bounds, BOUND_ONE, MAX_DAMAGE};
 use referee_core::odds::Probability;
 
 /// Digits after the point of the JSON's decimals (as the text format's).
@@ -126,6 +127,153 @@ pub fn table<W: Write + ?Sized>(answer: &Answer<'_>, out: &mut W) -> fmt::Result
         }
     }
     Ok(())
+}
+
+/// `n / 2^120` times `scale` (at most `2^47`), rounded down, or up when `up`.
+///
+/// `n·scale / 2^120 = (q·scale + r·scale / 2^80) / 2^40` with `n = q·2^80 + r`: no product
+/// beyond `2^121 · 2^47 / 2^80`.
+fn scaled(n: u128, scale: u128, up: bool) -> u128 {
+    const LOW: u128 = (1 << 80) - 1;
+    let n = n.min(BOUND_ONE);
+    let (q, r) = (n >> 80, n & LOW);
+    let r = r * scale;
+    let t = q * scale + (r >> 80);
+    let inexact = r & LOW != 0 || t & ((1 << 40) - 1) != 0;
+    (t >> 40) + u128::from(up && inexact)
+}
+
+/// A bound over [`BOUND_ONE`] as `{"exact": "p/q", "decimal": x}`: the reduced fraction of
+/// `n / 2^120` (`0/1` and `1/1` at the ends, as the exact answer writes them) and 12 decimals
+/// rounded down, or up when `up` (as the text form's bounds).
+fn bound<W: Write + ?Sized>(out: &mut W, n: u128, up: bool) -> fmt::Result {
+    let n = n.min(BOUND_ONE);
+    let twos = n.trailing_zeros().min(120);
+    let (p, q) = if n == 0 { (0, 1) } else { (n >> twos, 1u128 << (120 - twos)) };
+    let ten12 = 10u128.pow(DECIMALS);
+    let d = scaled(n, ten12, up);
+    write!(out, "{{\"exact\": \"{p}/{q}\", \"decimal\": {}.{:012}}}", d / ten12, d % ten12)
+}
+
+/// A pair of bounds as `{"lower": …, "upper": …}` ([`bound`]).
+fn pair<W: Write + ?Sized>(out: &mut W, [low, high]: [u128; 2]) -> fmt::Result {
+    out.write_str("{\"lower\": ")?;
+    bound(out, low, false)?;
+    out.write_str(", \"upper\": ")?;
+    bound(out, high, true)?;
+    out.write_str("}")
+}
+
+/// Writes `bounds` (a search cut by its budget) as one JSON object (and a line feed):
+/// `"bounded": true` first (the exact answer of [`json`] has no such field), `unsettled` (the
+/// mass no end has settled, the width of every pair: `{"exact": "p/q", "decimal": x}`, rounded
+/// up), then the fields of [`json`], each probability as `{"lower": {"exact", "decimal"},
+/// "upper": {…}}` (the lower decimal rounded down, the upper up), and in `damageToAlice` and
+/// `damageToBob` each damage whose lower bound is positive, increasing: `{"damage": d,
+/// "lower": …, "upper": …}` (a damage not listed has probability at most `unsettled`).
+///
+/// # Errors
+/// A write error from `out`.
+///
+/// # Complexity
+/// `O(D)` for the [`MAX_DAMAGE`] damages.
+pub fn json_bounds<W: Write + ?Sized>(bounds: &Bounds, out: &mut W) -> fmt::Result {
+    out.write_str("{\n  \"bounded\": true,\n  \"unsettled\": ")?;
+    bound(out, bounds.unsettled(), true)?;
+    for (which, name) in ["aliceWins", "bobWins", "tie"].into_iter().enumerate() {
+        write!(out, ",\n  \"{name}\": ")?;
+        pair(out, bounds.outcome(which))?;
+    }
+    for (side, (name, _)) in SIDES.into_iter().enumerate() {
+        write!(out, ",\n  \"{}Dies\": ", name.to_ascii_lowercase())?;
+        pair(out, bounds.dies(side))?;
+    }
+    for (side, (name, _)) in SIDES.into_iter().enumerate() {
+        write!(out, ",\n  \"damageTo{name}\": [")?;
+        let mut first = true;
+        for d in 1..=MAX_DAMAGE {
+            let p = bounds.damage(side, d);
+            if p[0] == 0 {
+                continue;
+            }
+            out.write_str(if first { "\n    " } else { ",\n    " })?;
+            first = false;
+            write!(out, "{{\"damage\": {d}, \"lower\": ")?;
+            bound(out, p[0], false)?;
+            out.write_str(", \"upper\": ")?;
+            bound(out, p[1], true)?;
+            out.write_str("}")?;
+        }
+        out.write_str(if first { "]" } else { "\n  ]" })?;
+    }
+    out.write_str("\n}\n")
+}
+
+/// A bound over [`BOUND_ONE`] as a percentage with 2 decimals, without the sign: rounded down
+/// (a lower bound) or up (`up`, an upper bound), so that the range shown contains the bounds;
+/// `0` and `100` only for a bound exactly 0 or 1, `<0.01` and `>99.99` for what rounds to them.
+fn percent_bound(n: u128, up: bool) -> String {
+    if n == 0 {
+        return "0".to_owned();
+    }
+    if n >= BOUND_ONE {
+        return "100".to_owned();
+    }
+    match scaled(n, 10_000, up) {
+        0 => "<0.01".to_owned(),
+        10_000 => ">99.99".to_owned(),
+        h => format!("{}.{:02}", h / 100, h % 100),
+    }
+}
+
+/// A pair of bounds as a range of percentages: `41.23–41.31%` ([`percent_bound`]).
+fn range([low, high]: [u128; 2]) -> String {
+    format!("{}\u{2013}{}%", percent_bound(low, false), percent_bound(high, true))
+}
+
+/// Writes `bounds` (a search cut by its budget) as [`table`] writes an answer, each
+/// percentage as the range of its bounds (`41.23–41.31%`: the lower rounded down, the upper
+/// up; `0` or `100` only for a bound exactly so), each hero's histogram of the damages whose
+/// lower bound is positive, its bars from the lower bounds, and a last line saying that the
+/// search was cut and how wide every range is (the unsettled mass, rounded up).
+///
+/// # Errors
+/// A write error from `out`.
+///
+/// # Complexity
+/// `O(D)` for the [`MAX_DAMAGE`] damages.
+pub fn table_bounds<W: Write + ?Sized>(bounds: &Bounds, out: &mut W) -> fmt::Result {
+    for (which, name) in ["Alice wins", "Bob wins", "tie"].into_iter().enumerate() {
+        writeln!(out, "{name:<18}{:>15}", range(bounds.outcome(which)))?;
+    }
+    for (side, (name, _)) in SIDES.into_iter().enumerate() {
+        writeln!(out, "{:<18}{:>15}", format!("{name}'s hero dies"), range(bounds.dies(side)))?;
+    }
+    for (side, (name, _)) in SIDES.into_iter().enumerate() {
+        let damages: Vec<(usize, [u128; 2])> =
+            (1..=MAX_DAMAGE).map(|d| (d, bounds.damage(side, d))).filter(|(_, p)| p[0] > 0).collect();
+        writeln!(out)?;
+        if damages.is_empty() {
+            writeln!(out, "damage to {name}: none settled yet")?;
+            continue;
+        }
+        writeln!(out, "damage to {name}:")?;
+        // In millionths: the bars of the lower bounds, scaled to the largest.
+        let lower = |p: &[u128; 2]| u64::try_from(scaled(p[0], 1_000_000, false)).unwrap_or(u64::MAX);
+        let most = damages.iter().map(|(_, p)| lower(p)).max().unwrap_or(1).max(1);
+        for (d, p) in &damages {
+            let bar = (lower(p).saturating_mul(BAR) + most / 2) / most;
+            let bar = usize::try_from(bar.max(1)).unwrap_or(1);
+            writeln!(out, "{d:>4} {:>15}  {}", range(*p), "#".repeat(bar))?;
+        }
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "bounds: the search was cut short: each range holds the value, its bounds {}% apart at most (the mass \
+         not settled yet); a damage not shown is at most that likely",
+        percent_bound(bounds.unsettled(), true)
+    )
 }
 
 #[cfg(test)]
