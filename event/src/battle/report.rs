@@ -277,7 +277,7 @@ pub fn table_bounds<W: Write + ?Sized>(bounds: &Bounds, out: &mut W) -> fmt::Res
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
     use super::*;
@@ -305,5 +305,109 @@ mod tests {
         assert!(table.contains("\n   6    <0.01%  #\n   7     1.15%  #\n   8    98.85%  ####"), "{table}");
         assert_eq!(percent(&Probability::ZERO), "0%");
         assert_eq!(percent(&Probability::ONE), "100%");
+    }
+
+    #[test]
+    fn bound_percentages_round_outward_and_show_certainties_only_when_exact() {
+        assert_eq!((percent_bound(0, false), percent_bound(0, true)), ("0".to_owned(), "0".to_owned()));
+        assert_eq!(percent_bound(BOUND_ONE, false), "100");
+        assert_eq!((percent_bound(1, false), percent_bound(1, true)), ("<0.01".to_owned(), "0.01".to_owned()));
+        assert_eq!(percent_bound(BOUND_ONE - 1, true), ">99.99");
+        assert_eq!(percent_bound(BOUND_ONE - 1, false), "99.99");
+        assert_eq!(
+            (percent_bound(BOUND_ONE / 2, false), percent_bound(BOUND_ONE / 2, true)),
+            ("50.00".into(), "50.00".into())
+        );
+        assert_eq!(
+            (percent_bound(BOUND_ONE / 3, false), percent_bound(BOUND_ONE / 3, true)),
+            ("33.33".into(), "33.34".into())
+        );
+        assert_eq!(range([BOUND_ONE / 3, BOUND_ONE / 2]), "33.33\u{2013}50.00%");
+        assert_eq!(scaled(BOUND_ONE, 1_000_000_000_000, true), 1_000_000_000_000);
+        assert_eq!(scaled(3, 1_000_000_000_000, true), 1);
+        assert_eq!(scaled(3, 1_000_000_000_000, false), 0);
+    }
+
+    /// The bounds of a text board after `steps` states of [`game::bound`].
+    fn bounds_of(input: &str, steps: u64) -> Bounds {
+        game::bound(&text::parse(input.as_bytes()).unwrap(), &mut |p| p.steps < steps).unwrap()
+    }
+
+    /// A board whose bounds are partial after a thousand states (about 0.29 wide), exact
+    /// within rounding after ten thousand.
+    pub(in crate::battle) const WIDE: &str = "5 5\n3/4D 2/5R 4/3 5/2DR 1/6T\n4/3 3/4D 2/5 3/3R 5/2T\n";
+
+    #[test]
+    fn the_json_bounds_are_the_text_bounds() {
+        for steps in [1, 1_000, 2_000, 50_000] {
+            let bounds = bounds_of(WIDE, steps);
+            let (mut json, mut decimals, mut fractions) = (String::new(), String::new(), String::new());
+            json_bounds(&bounds, &mut json).unwrap();
+            text::write_bounds(&mut decimals, &bounds, false).unwrap();
+            text::write_bounds(&mut fractions, &bounds, true).unwrap();
+            assert!(json.starts_with("{\n  \"bounded\": true,\n  \"unsettled\": {\"exact\": \""), "{json}");
+            // Each pair of the JSON, in the order of the text's lines.
+            let mut from_json = Vec::new();
+            for line in json.lines().filter(|l| l.contains("\"lower\"")) {
+                let values: Vec<&str> = line.split("\"exact\": \"").skip(1).collect();
+                let decimal = |v: &str| v.split("\"decimal\": ").nth(1).unwrap().split('}').next().unwrap().to_owned();
+                let fraction = |v: &str| {
+                    let f = v.split('"').next().unwrap();
+                    match f {
+                        "0/1" => "0".to_owned(),
+                        "1/1" => "1".to_owned(),
+                        f => f.to_owned(),
+                    }
+                };
+                let damage = line.split("\"damage\": ").nth(1).map(|d| d.split(',').next().unwrap().to_owned());
+                from_json.push((
+                    damage,
+                    [decimal(values[0]), decimal(values[1])],
+                    [fraction(values[0]), fraction(values[1])],
+                ));
+            }
+            let text_lines: Vec<(&str, &str)> =
+                decimals.lines().zip(fractions.lines()).filter(|(l, _)| *l != "bounds").collect();
+            assert_eq!(from_json.len(), text_lines.len(), "{json}\n{decimals}");
+            for ((damage, d, f), (dl, fl)) in from_json.iter().zip(&text_lines) {
+                let words: Vec<&str> = dl.split(' ').collect();
+                let fwords: Vec<&str> = fl.split(' ').collect();
+                assert_eq!(words[words.len() - 2..], [d[0].as_str(), d[1].as_str()], "{dl}");
+                assert_eq!(fwords[fwords.len() - 2..], [f[0].as_str(), f[1].as_str()], "{fl}");
+                if let Some(damage) = damage {
+                    assert_eq!(words[words.len() - 3], damage, "{dl}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_table_of_bounds_shows_ranges_and_says_it_was_cut() {
+        let bounds = bounds_of(WIDE, 1_000);
+        assert!(bounds.unsettled() > 0 && bounds.unsettled() < BOUND_ONE / 2);
+        let mut table = String::new();
+        table_bounds(&bounds, &mut table).unwrap();
+        let lines: Vec<&str> = table.lines().collect();
+        for (row, which) in lines.iter().take(3).zip(0..) {
+            assert!(row.ends_with(&format!(" {}", range(bounds.outcome(which)))), "{table}");
+        }
+        assert!(lines[3].starts_with("Alice's hero dies") && lines[3].ends_with(&range(bounds.dies(0))), "{table}");
+        let width = percent_bound(bounds.unsettled(), true);
+        assert!(
+            lines.last().unwrap().starts_with(&format!(
+                "bounds: the search was cut short: each range holds the value, its bounds {width}% apart"
+            )),
+            "{table}"
+        );
+        // A bar for each damage of positive lower bound, and no certainty a bound does not prove.
+        let bars = table.lines().filter(|l| l.contains('#')).count();
+        let positive =
+            (0..2).map(|side| (1..=MAX_DAMAGE).filter(|&d| bounds.damage(side, d)[0] > 0).count()).sum::<usize>();
+        assert_eq!(bars, positive, "{table}");
+        assert!(bars > 0, "{table}");
+        for range in table.split_whitespace().filter(|w| w.contains('\u{2013}')) {
+            let (low, high) = range.strip_suffix('%').unwrap().split_once('\u{2013}').unwrap();
+            assert!(!["0.00", "100.00"].contains(&low) && !["0.00", "100.00"].contains(&high), "{table}");
+        }
     }
 }
