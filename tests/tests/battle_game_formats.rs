@@ -483,6 +483,30 @@ fn a_board_cut_by_its_time_answers_with_bounds_in_every_format() {
 }
 
 #[test]
+fn partial_json_bounds_are_consistent() {
+    // Bounds after a thousand states of a 5-against-5 board: partly settled (about 0.29 wide).
+    let board = "5 5\n3/4D 2/5R 4/3 5/2DR 1/6T\n4/3 3/4D 2/5 3/3R 5/2T\n";
+    for input in [board.to_owned(), to_json(board)] {
+        for steps in [1_000, 2_000, 4_000] {
+            let text = formats::run_within(
+                input.as_bytes(),
+                Input::Auto,
+                Format::Json,
+                false,
+                referee_core::battle::game::Strategy::Memo,
+                referee_core::battle::game::DEFAULT_LIMITS,
+                &mut referee_core::HeapScratch::default(),
+                &mut |_| false,
+                &mut |p| p.steps < steps,
+            )
+            .unwrap();
+            let unsettled = checked_bounds(&text);
+            assert!(unsettled < 1 << 119, "{steps}: {text}");
+        }
+    }
+}
+
+#[test]
 fn a_board_within_its_time_answers_exactly_in_every_format() {
     let docs = b"3 2 3 9 4 4\n2/3!s1x2/1 1/2!c2 3/3T@2\n4/4C@3 2/2!s2x1/1\n";
     // The exact search recurses on the machine stack, as the binary's on its own thread.
