@@ -97,12 +97,13 @@ pub fn event(invocation: &EventInvocation, store: &mut dyn Store) -> Output {
 }
 
 /// A judge problem on its whole input, in memory: `--needs` for `battle --rules tavern`, the
-/// game rules within `game_limits` ([`crate::battle::run`]: the text or JSON board, the text,
-/// JSON or table answer; their turns in progress recurse on the machine stack: the caller
-/// sizes both), every other problem through [`judge::run`]. With a budget of `states` (a
-/// program without a clock: the page), the text board with the text answer is searched within
-/// it as `--time` searches within a time: exact, or certified bounds
-/// ([`battle::game::text::solve_within`]).
+/// game rules within `game_limits` (the text or JSON board, the text, JSON or table answer;
+/// their turns in progress recurse on the machine stack: the caller sizes both), every other
+/// problem through [`judge::run`]. The game rules: with a budget of `states` (a program without
+/// a clock: the page), searched within it as `--time` searches within a time ([`battle_within`]:
+/// exact, or certified bounds, the exact search getting [`EXACT_SHARE_PERCENT`] of the
+/// states); without one, exactly ([`crate::battle::run`]: however long it takes, a capacity
+/// refusal beyond the limits).
 ///
 /// # Complexity
 /// That of the problem's solver.
@@ -112,22 +113,14 @@ pub fn judge(invocation: &Invocation, input: &[u8], game_limits: Limits, states:
     let mut scratch = HeapScratch::default();
     let mut answer = String::new();
     let game = invocation.problem == Problem::Battle && !invocation.tavern_rules && !invocation.needs;
-    let text = within_time(invocation, input);
     let result = if invocation.needs {
         battle::text::solve_needs(input, options.battle, options.battle_limits, &mut scratch, &mut answer)
-    } else if let (true, true, Some(states)) = (game, text, states) {
+    } else if let (true, Some(states)) = (game, states) {
         // The exact search gets the same share of the budget as of the binary's time.
         let exact = states / 100 * u64::from(EXACT_SHARE_PERCENT);
-        battle::game::text::solve_within(
-            input,
-            options.exact,
-            options.battle,
-            game_limits,
-            &mut scratch,
-            &mut answer,
-            &mut |expanded| expanded < exact,
-            &mut |progress| progress.steps < states,
-        )
+        return battle_within(invocation, input, game_limits, &mut |expanded| expanded < exact, &mut |progress| {
+            progress.steps < states
+        });
     } else if game {
         let (mode, format) = (invocation.battle_input, invocation.battle_format);
         return match crate::battle::run(input, mode, format, options.exact, options.battle, game_limits, &mut scratch) {
@@ -143,15 +136,39 @@ pub fn judge(invocation: &Invocation, input: &[u8], game_limits: Limits, states:
     }
 }
 
-/// Whether a game-rules fight is searched within `--time` (exact or certified bounds): the
-/// text board with the spec's text answer; the JSON board and the JSON and table answers are
-/// exact only.
+/// `referee battle` under the game rules within a budget, for every input and output format
+/// (`--input`, `--format`, `--exact` of `invocation`): the exact answer when the exact search
+/// finishes while `go_on` says so (asked every 1 024 states with the count so far), else
+/// certified bounds while `go_on_bounds` says so, in the format's bounded form
+/// ([`crate::battle::run_within`]). The one place that decides, for the binary's clock
+/// (`--time`) and the page's budget of states ([`judge`]); `game_limits` as there.
 ///
 /// # Complexity
-/// `O(1)` (the board's first non-blank byte).
-#[must_use]
-pub fn within_time(invocation: &Invocation, input: &[u8]) -> bool {
-    invocation.battle_format == crate::battle::Format::Text && !crate::battle::is_json(input, invocation.battle_input)
+/// That of [`crate::battle::run_within`].
+pub fn battle_within(
+    invocation: &Invocation,
+    input: &[u8],
+    game_limits: Limits,
+    go_on: &mut dyn FnMut(u64) -> bool,
+    go_on_bounds: &mut dyn FnMut(battle::game::Progress) -> bool,
+) -> Output {
+    let (mode, format) = (invocation.battle_input, invocation.battle_format);
+    let (exact, strategy) = (invocation.options.exact, invocation.options.battle);
+    let mut scratch = HeapScratch::default();
+    match crate::battle::run_within(
+        input,
+        mode,
+        format,
+        exact,
+        strategy,
+        game_limits,
+        &mut scratch,
+        go_on,
+        go_on_bounds,
+    ) {
+        Ok(text) => Output::answer(text, ""),
+        Err(failure) => Output::error(&failure.message, failure.status.code()),
+    }
 }
 
 /// The share of a game-rules budget (`battle --time`) the exact search gets before the bounds

@@ -247,9 +247,8 @@ fn write_parts(parts: Vec<Answer>, stdout: &mut dyn Write, stderr: &mut dyn Writ
 const GAME_STACK_BYTES: usize = 1 << 30;
 
 /// `referee battle` under the game rules (the default): reads the whole fight and answers it on
-/// a thread with [`GAME_STACK_BYTES`] of stack: the text board with the spec's text answer
-/// within `--time` (exact, or certified bounds: [`referee_core::battle::game::text::solve_within`]),
-/// the JSON board or the JSON and table answers exactly ([`app::judge`]).
+/// a thread with [`GAME_STACK_BYTES`] of stack within `--time`, whatever the board's and the
+/// answer's format: exact, or certified bounds ([`app::battle_within`]).
 fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
     let input = match read_input(invocation.file.as_deref(), stdin, &mut |_| None) {
         Ok(bytes) => bytes,
@@ -260,11 +259,6 @@ fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn W
         std::thread::Builder::new()
             .stack_size(GAME_STACK_BYTES)
             .spawn_scoped(scope, || {
-                // The JSON board and the JSON and table answers: exact ([`app::judge`]).
-                if !app::within_time(invocation, &input) {
-                    return app::judge(invocation, &input, referee_core::battle::game::DEFAULT_LIMITS, None);
-                }
-                let mut answer = String::new();
                 let began = std::time::Instant::now();
                 let mut progress = Progress::new(began);
                 // Fail fast: the exact search gets a share of the time; a board it cannot
@@ -273,13 +267,10 @@ fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn W
                 // The bounds stop a little early: the process starts, asks every 1 024 states
                 // and writes the answer within the time.
                 let time = time.saturating_sub((time / 50).min(std::time::Duration::from_millis(40)));
-                let result = referee_core::battle::game::text::solve_within(
+                let output = app::battle_within(
+                    invocation,
                     &input,
-                    invocation.options.exact,
-                    invocation.options.battle,
                     referee_core::battle::game::DEFAULT_LIMITS,
-                    &mut HeapScratch::default(),
-                    &mut answer,
                     &mut |_| began.elapsed() < exact_share,
                     &mut |p| {
                         progress.show(&p);
@@ -287,10 +278,7 @@ fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn W
                     },
                 );
                 progress.clear();
-                match result {
-                    Ok(()) => app::Output { status: EXIT_OK, stdout: answer.into_bytes(), stderr: String::new() },
-                    Err(error) => app::judge_error(&error),
-                }
+                output
             })
             .map(|handle| handle.join())
     });

@@ -5,9 +5,14 @@
 //! 1, nothing on stdout; `--format json` carries the `.exact` fractions and the `.out`
 //! decimals of every public case; `--format table` never shows 0 % or 100 % unless exactly so;
 //! and `referee tavern` equals `referee battle --rules tavern` on seeded keywordless boards
-//! (attack = health), both through the binary's driver.
+//! (attack = health), both through the binary's driver. Within `--time`: a board the search
+//! cannot finish in a tiny budget answers with bounds in every input and output format (the
+//! JSON's pairs consistent: each lower at most its upper, the outcomes' lowers at most one in
+//! all, every pair as wide as the unsettled mass); a board it finishes answers exactly, the
+//! bytes of the exact answer.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use referee_event::battle::{self as formats, Format, Input};
 use referee_tests::json::{self, Json};
 use referee_tests::{inputs, referee, Rng};
 
@@ -389,6 +394,156 @@ fn tavern_equals_battle_under_the_tavern_rules_on_keywordless_boards() {
             let mut args = vec!["battle", "--rules", "tavern"];
             args.extend_from_slice(exact);
             assert_eq!(answer(&args, battle.as_bytes()), expected, "{tavern}");
+        }
+    }
+}
+
+/// A late-game board the search cannot finish in a tiny budget (tens of seconds exactly).
+const LATE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/bench-inputs/battle-late/late12.in");
+
+/// A JSON bound `{"exact": "p/q", "decimal": x}` as its numerator over `2^120` (`q` a power
+/// of two), and its decimal in units of `10^-12`.
+fn fixed(value: &Json) -> (u128, u128) {
+    let (exact, decimal) = pair(value);
+    let (p, q) = exact.split_once('/').unwrap();
+    let (p, q): (u128, u128) = (p.parse().unwrap(), q.parse().unwrap());
+    assert!(q.is_power_of_two() && q <= 1 << 120, "{exact}");
+    let (units, digits) = decimal.split_once('.').unwrap();
+    assert_eq!(digits.len(), 12, "{decimal}");
+    (
+        p << (120 - q.trailing_zeros()),
+        units.parse::<u128>().unwrap() * 1_000_000_000_000 + digits.parse::<u128>().unwrap(),
+    )
+}
+
+/// A JSON pair `{"lower": …, "upper": …}` checked: each bound within one, the lower at most
+/// the upper (fractions and decimals), the upper the lower plus `unsettled`. The lower bound.
+fn checked_pair(value: &Json, unsettled: u128, what: &str) -> u128 {
+    let Json::Object(map) = value else { panic!("{what}: {value:?}") };
+    let ((low, low_decimal), (high, high_decimal)) = (fixed(&map["lower"]), fixed(&map["upper"]));
+    assert!(low <= high && high <= 1 << 120, "{what}: {low} {high}");
+    assert!(low_decimal <= high_decimal && high_decimal <= 1_000_000_000_000, "{what}");
+    assert_eq!(high - low, unsettled, "{what}: every pair is as wide as the unsettled mass");
+    low
+}
+
+/// Checks a bounded JSON answer (see [`checked_pair`]); its unsettled mass over `2^120`.
+fn checked_bounds(text: &str) -> u128 {
+    let Json::Object(root) = json::parse(text).unwrap() else { panic!("{text}") };
+    assert_eq!(root["bounded"], Json::Bool(true), "{text}");
+    assert!(text.starts_with("{\n  \"bounded\": true,\n"), "{text}");
+    let (unsettled, _) = fixed(&root["unsettled"]);
+    assert!(unsettled > 0, "{text}");
+    let outcomes: u128 =
+        ["aliceWins", "bobWins", "tie"].iter().map(|key| checked_pair(&root[*key], unsettled, key)).sum();
+    assert!(outcomes <= 1 << 120, "{text}: the outcomes' lower bounds sum beyond one");
+    for key in ["aliceDies", "bobDies"] {
+        checked_pair(&root[key], unsettled, key);
+    }
+    for key in ["damageToAlice", "damageToBob"] {
+        let Json::Array(items) = &root[key] else { panic!("{text}") };
+        let mut last = 0;
+        for item in items {
+            let Json::Object(map) = item else { panic!("{text}") };
+            let Json::Number(damage) = &map["damage"] else { panic!("{text}") };
+            let damage: u32 = damage.parse().unwrap();
+            assert!(damage > last, "{text}: damages increasing");
+            last = damage;
+            assert!(checked_pair(item, unsettled, key) > 0, "{text}: only damages of positive lower bound");
+        }
+    }
+    unsettled
+}
+
+#[test]
+fn a_board_cut_by_its_time_answers_with_bounds_in_every_format() {
+    let text = std::fs::read_to_string(LATE).unwrap();
+    let board = to_json(&text);
+    for input in [text.as_bytes(), board.as_bytes()] {
+        for exact in [&[][..], &["--exact"][..]] {
+            let run = |format: &str| {
+                let mut args = vec!["battle", "--time", "0.05", "--format", format];
+                args.extend_from_slice(exact);
+                answer(&args, input)
+            };
+            checked_bounds(&run("json"));
+            let lines = run("text");
+            assert!(lines.ends_with("\nbounds\n"), "{lines}");
+            let table = run("table");
+            let rows: Vec<&str> = table.lines().collect();
+            assert!(rows[..5].iter().all(|row| row.contains('\u{2013}')), "{table}");
+            // Each range: no certainty but a bound exactly so ("0.00" or "100.00" never).
+            for range in table.split_whitespace().filter(|w| w.contains('\u{2013}')) {
+                let (low, high) = range.strip_suffix('%').unwrap().split_once('\u{2013}').unwrap();
+                assert!(!["0.00", "100.00", ""].contains(&low) && !["0.00", "100.00", ""].contains(&high), "{table}");
+            }
+            assert!(rows.last().unwrap().starts_with("bounds: the search was cut short: "), "{table}");
+        }
+    }
+}
+
+#[test]
+fn partial_json_bounds_are_consistent() {
+    // Bounds after a thousand states of a 5-against-5 board: partly settled (about 0.29 wide).
+    let board = "5 5\n3/4D 2/5R 4/3 5/2DR 1/6T\n4/3 3/4D 2/5 3/3R 5/2T\n";
+    for input in [board.to_owned(), to_json(board)] {
+        for steps in [1_000, 2_000, 4_000] {
+            let text = formats::run_within(
+                input.as_bytes(),
+                Input::Auto,
+                Format::Json,
+                false,
+                referee_core::battle::game::Strategy::Memo,
+                referee_core::battle::game::DEFAULT_LIMITS,
+                &mut referee_core::HeapScratch::default(),
+                &mut |_| false,
+                &mut |p| p.steps < steps,
+            )
+            .unwrap();
+            let unsettled = checked_bounds(&text);
+            assert!(unsettled < 1 << 119, "{steps}: {text}");
+        }
+    }
+}
+
+#[test]
+fn a_board_within_its_time_answers_exactly_in_every_format() {
+    let docs = b"3 2 3 9 4 4\n2/3!s1x2/1 1/2!c2 3/3T@2\n4/4C@3 2/2!s2x1/1\n";
+    // The exact search recurses on the machine stack, as the binary's on its own thread.
+    let big_stack = std::thread::Builder::new().stack_size(1 << 30);
+    big_stack.spawn(|| within_its_time(docs)).unwrap().join().unwrap();
+}
+
+/// [`a_board_within_its_time_answers_exactly_in_every_format`] on a big stack.
+fn within_its_time(docs: &[u8]) {
+    let mut cases: Vec<Vec<u8>> = vec![docs.to_vec()];
+    cases.extend(inputs("battle-game").iter().take(20).map(|path| std::fs::read(path).unwrap()));
+    for input in &cases {
+        for format in [Format::Json, Format::Table, Format::Text] {
+            for exact in [false, true] {
+                let expected = formats::run(
+                    input,
+                    Input::Auto,
+                    format,
+                    exact,
+                    referee_core::battle::game::Strategy::Memo,
+                    referee_core::battle::game::DEFAULT_LIMITS,
+                    &mut referee_core::HeapScratch::default(),
+                )
+                .unwrap();
+                let name = match format {
+                    Format::Json => "json",
+                    Format::Table => "table",
+                    Format::Text => "text",
+                };
+                let mut args = vec!["battle", "--time", "60", "--format", name];
+                if exact {
+                    args.push("--exact");
+                }
+                let got = answer(&args, input);
+                assert_eq!(got, expected, "{args:?} {}", String::from_utf8_lossy(input));
+                assert!(!got.contains("bounded") && !got.contains("bounds"), "{got}");
+            }
         }
     }
 }
