@@ -260,7 +260,7 @@ fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn W
             .stack_size(GAME_STACK_BYTES)
             .spawn_scoped(scope, || {
                 let began = std::time::Instant::now();
-                let mut progress = Progress::new(began);
+                let progress = Progress::new(began);
                 // Fail fast: the exact search gets a share of the time; a board it cannot
                 // finish in it gets the rest for its bounds.
                 let exact_share = time * app::EXACT_SHARE_PERCENT / 100;
@@ -271,7 +271,10 @@ fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn W
                     invocation,
                     &input,
                     referee_core::battle::game::DEFAULT_LIMITS,
-                    &mut |_| began.elapsed() < exact_share,
+                    &mut |states| {
+                        progress.searching(states);
+                        began.elapsed() < exact_share
+                    },
                     &mut |p| {
                         progress.show(&p);
                         began.elapsed() < time
@@ -289,39 +292,47 @@ fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn W
     }
 }
 
-/// The progress line of a bounded search on stderr, when stderr is a terminal: the bounds'
-/// unsettled mass so far, a few times a second.
+/// The progress line of a game-rules search on stderr, when stderr is a terminal, a few
+/// times a second: the states the exact search expanded, then the bounds' unsettled mass.
 struct Progress {
     began: std::time::Instant,
-    shown: Option<std::time::Duration>,
+    shown: std::cell::Cell<Option<std::time::Duration>>,
     terminal: bool,
 }
 
 impl Progress {
     fn new(began: std::time::Instant) -> Self {
         use std::io::IsTerminal;
-        Self { began, shown: None, terminal: io::stderr().is_terminal() }
+        Self { began, shown: std::cell::Cell::new(None), terminal: io::stderr().is_terminal() }
     }
 
-    fn show(&mut self, p: &referee_core::battle::game::Progress) {
+    /// Writes the line `what` follows (`battle: 1.2 s, ` first), at most every 250 ms, from
+    /// 250 ms on.
+    fn line(&self, what: std::fmt::Arguments<'_>) {
         let now = self.began.elapsed();
-        if !self.terminal || self.shown.is_some_and(|t| now < t + std::time::Duration::from_millis(250)) {
+        let every = std::time::Duration::from_millis(250);
+        // Nothing for a search that ends within the first 250 ms.
+        if !self.terminal || now < every || self.shown.get().is_some_and(|t| now < t + every) {
             return;
         }
-        self.shown = Some(now);
+        self.shown.set(Some(now));
+        let _ = write!(io::stderr(), "\rbattle: {:.1} s, {what}\x1b[K", now.as_secs_f64());
+    }
+
+    /// The exact search, `states` expanded so far.
+    fn searching(&self, states: u64) {
+        self.line(format_args!("searching exactly ({states} states)"));
+    }
+
+    /// The bounds so far.
+    fn show(&self, p: &referee_core::battle::game::Progress) {
         // The width in millionths (2^120 is one).
         let millionths = ((p.unsettled >> 60) * 1_000_000) >> 60;
-        let _ = write!(
-            io::stderr(),
-            "\rbattle: {:.1} s, bounds of width 0.{millionths:06} (round {}, {} states)\x1b[K",
-            now.as_secs_f64(),
-            p.round,
-            p.steps
-        );
+        self.line(format_args!("bounds of width 0.{millionths:06} (round {}, {} states)", p.round, p.steps));
     }
 
     fn clear(&self) {
-        if self.terminal && self.shown.is_some() {
+        if self.terminal && self.shown.get().is_some() {
             let _ = write!(io::stderr(), "\r\x1b[K");
         }
     }
