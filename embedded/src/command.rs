@@ -140,6 +140,7 @@ pub const fn game_search_for(board: &Board) -> GameSearch {
     let rest = words - stack_words;
     let table_words = if rest < battle::DEFAULT_TABLE_WORDS { rest } else { battle::DEFAULT_TABLE_WORDS };
     let turns = (stack_words * 4).saturating_sub(base) / turn;
+    #[allow(clippy::cast_possible_truncation, reason = "at most u32::MAX, checked first (a const fn)")]
     let depth = if turns > u32::MAX as usize { u32::MAX } else { turns as u32 };
     GameSearch {
         strategy: battle::Strategy::Fixed { table_words },
