@@ -2,7 +2,8 @@
 //! self-check (the cases of `tests/data/` that `embedded/selfcheck-cases.txt` selects), and
 //! every case of `tests/data/` through its judge mode, byte for byte against the expected files:
 //! `.out`, `.exact`, and the `.err` refusal line the host is held to as well
-//! (tests/tests/judge_data.rs), or a capacity refusal where the board's memory says so.
+//! (tests/tests/judge_data.rs; for the game rules' invalid cases, which have none, the host's
+//! own refusal line), or a capacity refusal where the board's memory says so.
 //!
 //! Needs QEMU (`qemu-system-arm`, and `qemu-system-riscv32` for the RISC-V board), `defmt-print`
 //! and the boards' targets (scripts/check.sh installs them all). Without QEMU or the decoder
@@ -53,19 +54,24 @@ fn beyond_capacity(board: &str) -> Vec<String> {
     cases
 }
 
+/// The valid game-rules cases run on a board that refuses every fight
+/// (`command::game_capacity`: decided from the board alone, before the search, once the fight
+/// is read): a shallow and the deepest, to keep the test's time; every invalid case still runs
+/// there. A board that searches runs every case.
+const GAME_CASES_ON_A_REFUSING_BOARD: [&str; 2] = ["001.in", "054.in"];
+
 /// The game-rules cases of `tests/data/battle-game` (relative to `tests/data/`) beyond
 /// `board`'s memory (docs/firmware.md, "The game-rules battle"): the search's stack (a base of
 /// 58 to 74 KiB, its distributions of 1 024-bit numerators and its answer among them, and
 /// 3.7 KiB a turn in progress) and the answer's 3 744 words do not fit the slab of the
 /// `lm3s6965evb` (44 KiB), the `microbit` (7.5 KiB) or the `riscv32-virt` (15 KiB): they refuse
-/// every case. The `mps2-an386` (224 KiB) answers every public case: they nest at most 19
+/// every case ([`GAME_CASES_ON_A_REFUSING_BOARD`] run there). The `mps2-an386` (224 KiB) answers every public case: they nest at most 19
 /// turns, it holds 24.
 fn game_beyond_capacity(board: &str) -> Vec<String> {
     match board {
-        "lm3s6965evb" | "microbit" | "riscv32-virt" => inputs("battle-game")
-            .iter()
-            .map(|input| input.strip_prefix(data_dir()).unwrap().display().to_string())
-            .collect(),
+        "lm3s6965evb" | "microbit" | "riscv32-virt" => {
+            GAME_CASES_ON_A_REFUSING_BOARD.iter().map(|case| format!("battle-game/{case}")).collect()
+        }
         _ => Vec::new(),
     }
 }
@@ -310,6 +316,11 @@ fn judge_data_on(board: &Board) {
             _ => (&[], &["--exact"]),
         };
         for input in inputs(folder) {
+            let file = input.file_name().unwrap().to_str().unwrap();
+            let refusing = referee_embedded::command::game_capacity(board).is_some();
+            if folder == "battle-game" && refusing && !GAME_CASES_ON_A_REFUSING_BOARD.contains(&file) {
+                continue;
+            }
             for (extension, flags) in [("out", plain), ("exact", exact)] {
                 if let Ok(expected) = std::fs::read(input.with_extension(extension)) {
                     jobs.push(Job { problem: name, input: input.clone(), flags, expected: Some(expected) });
@@ -340,8 +351,16 @@ fn judge_data_on(board: &Board) {
                 other => failures.push(format!("{case} {flags:?}: exit status {other}, error {:?}", judged.error)),
             },
             None => {
-                let expected = std::fs::read_to_string(refusal_file(&job.input))
-                    .unwrap_or_else(|e| panic!("{case}: its .err: {e} (judge_data's bless mode writes it)"));
+                // The game rules' invalid cases have no `.err` (tests/tests/battle_game.rs holds
+                // their positions): the host's refusal line, byte for byte.
+                let expected = if case.starts_with("invalid/battle-game/") {
+                    let host = referee(&["battle"], &std::fs::read(&job.input).unwrap());
+                    assert_eq!(host.status, 1, "{case}: the host must refuse it");
+                    host.stderr
+                } else {
+                    std::fs::read_to_string(refusal_file(&job.input))
+                        .unwrap_or_else(|e| panic!("{case}: its .err: {e} (judge_data's bless mode writes it)"))
+                };
                 if judged.run.status != status::INVALID_INPUT || judged.error != expected || !judged.answer.is_empty() {
                     failures.push(format!(
                         "{case}: status {} (want {}), error {:?} (.err {expected:?}), answer {} bytes (want 0)",

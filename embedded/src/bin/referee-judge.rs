@@ -1,11 +1,12 @@
 //! `referee-judge`: one judge input on the microcontroller, through semihosting host files.
 //!
-//! `qemu-system-arm … -kernel referee-judge -append 'PROBLEM [--exact] INPUT ANSWER ERROR'`
+//! `qemu-system-arm … -kernel referee-judge -append 'PROBLEM [--exact] [--rules game|tavern] INPUT ANSWER ERROR'`
 //! answers the host file INPUT like the host `referee`: through `referee_core::judge::run_streaming`
 //! with the static slab as its read buffer when the driver can read this input at offsets (a
 //! plain `pathgame` board), otherwise through `referee_core::judge::run_read`, INPUT read front
 //! to back through the first 8 KiB of the slab with the rest of the slab as scratch (any length;
-//! refused at its first wrong byte). The answer reaches the host file ANSWER in 4 KiB writes. On invalid input the answer file
+//! refused at its first wrong byte); `battle` under the game rules (its default, as on the host) reads
+//! its fight through a small window and searches on a stack lent from the slab (`judge_game`). The answer reaches the host file ANSWER in 4 KiB writes. On invalid input the answer file
 //! is left empty, ERROR receives `error: <line>:<column>: <message>` exactly as the host prints
 //! it, and the exit status is 1 (3 when the input exceeds this build's memory); see
 //! `referee_embedded::status` and `referee_embedded::command`. The defmt log goes to stdout.
