@@ -53,7 +53,7 @@ struct BoardLine {
 }
 
 /// The columns of a board line, as `src/board.rs`'s `Board` names its fields.
-const COLUMNS: [&str; 14] = [
+const COLUMNS: [&str; 16] = [
     "name",
     "target",
     "qemu",
@@ -68,6 +68,8 @@ const COLUMNS: [&str; 14] = [
     "flash_budget",
     "profile",
     "probe_rs_chip",
+    "game_base",
+    "game_turn",
 ];
 
 impl BoardLine {
@@ -159,7 +161,8 @@ fn board_source(boards: &[BoardLine], current: &BoardLine) -> Result<String, Str
              flash_origin: {flash_origin:#x}, flash_bytes: {flash}, ram_origin: {ram_origin:#x}, ram_bytes: {ram}, \
              slab_bytes: {slab}, judge_window_bytes: {window}, answer_chunk_bytes: {answer}, \
              stack_reserve_bytes: {stack}, flash_budget_bytes: {budget}, profile: {profile:?}, \
-             probe_rs_chip: {chip:?} }};",
+             probe_rs_chip: {chip:?}, game_base_stack_bytes: {game_base}, \
+             game_turn_stack_bytes: {game_turn} }};",
             name = board.get("name"),
             target = board.get("target"),
             qemu = board.get("qemu"),
@@ -171,6 +174,8 @@ fn board_source(boards: &[BoardLine], current: &BoardLine) -> Result<String, Str
             budget = board.size("flash_budget")?,
             profile = board.get("profile"),
             chip = board.get("probe_rs_chip"),
+            game_base = board.size("game_base")?,
+            game_turn = board.size("game_turn")?,
         );
         names.push(constant);
     }

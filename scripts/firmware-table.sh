@@ -27,6 +27,9 @@ problem_of() {
 measure() {
     local board=$1 problem=$2 input=$3 flags=() log status=0
     [[ $problem == greater || $problem == tavern || $problem == battle ]] && flags=(--exact)
+    # The typical battles' figures are the tavern rules' (the firmware's `battle` plays the
+    # game's rules unless told).
+    [[ $problem == battle ]] && flags+=(--rules tavern)
     log=$(QEMU_TIMEOUT=600 scripts/firmware-insns.sh "$board" "$problem" "$input" "${flags[@]}" 2>&1 >/dev/null) || status=$?
     echo "$(sed -n 's/^instructions: //p' <<<"$log" | tail -1) $(sed -n 's/^stack: \([0-9]*\) .*/\1/p' <<<"$log" | tail -1) $status"
 }

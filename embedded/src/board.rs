@@ -41,6 +41,13 @@ pub struct Board {
     pub profile: &'static str,
     /// The probe-rs chip of a real part of the family (for `probe-rs run --chip`).
     pub probe_rs_chip: &'static str,
+    /// Bytes of stack a judge run of the game-rules battle takes besides its turns in
+    /// progress (the runtime, the driver, the search's outer frames), measured on this board's
+    /// target and profile, with a margin.
+    pub game_base_stack_bytes: usize,
+    /// Bytes of stack each turn in progress of the game-rules battle takes (a level of its
+    /// recursive search), measured on this board's target and profile.
+    pub game_turn_stack_bytes: usize,
 }
 
 impl Board {
@@ -54,6 +61,13 @@ impl Board {
     #[must_use]
     pub const fn judge_scratch_words(&self) -> usize {
         (self.slab_bytes - self.judge_window_bytes) / 4
+    }
+
+    /// The game-rules battle's solver scratch in judge mode: the slab above its input window
+    /// ([`crate::budget::GAME_WINDOW_BYTES`]: its input is one short fight).
+    #[must_use]
+    pub const fn game_scratch_words(&self) -> usize {
+        (self.slab_bytes - crate::budget::GAME_WINDOW_BYTES) / 4
     }
 
     /// The board called `name`, if there is one.
@@ -78,6 +92,8 @@ mod tests {
             let statics = board.slab_bytes + board.answer_chunk_bytes;
             assert!(statics + board.stack_reserve_bytes <= board.ram_bytes, "{}: RAM over-committed", board.name);
             assert!(board.flash_budget_bytes <= board.flash_bytes, "{}", board.name);
+            assert!(board.game_turn_stack_bytes > 0, "{}", board.name);
+            assert!(crate::budget::GAME_WINDOW_BYTES <= board.judge_window_bytes, "{}", board.name);
             assert_eq!(Board::named(board.name), Some(board));
         }
         assert!(BOARDS.contains(&BOARD));

@@ -10,6 +10,14 @@ pub const SLAB_WORDS: usize = BOARD.slab_words();
 /// Bytes at the start of the slab that the judge mode reads its input through (the window of
 /// the stream); the solver gets the words above as scratch.
 pub const JUDGE_WINDOW_BYTES: usize = BOARD.judge_window_bytes;
+/// Bytes at the start of the slab that the judge mode reads a game-rules battle through (its
+/// input is one fight of at most 14 minions: a small window leaves its search more scratch).
+pub const GAME_WINDOW_BYTES: usize = 256;
+/// The game-rules battle's turns in progress a board's game scratch gives its stack before its
+/// table gets the rest (the deepest public case of `tests/data/battle-game` nests 19).
+pub const GAME_TURNS: usize = 24;
+/// The game-rules battle's solver scratch in judge mode: the slab above its window.
+pub const GAME_SCRATCH_WORDS: usize = BOARD.game_scratch_words();
 /// The solvers' scratch words in judge mode: the slab above the input window.
 pub const JUDGE_SCRATCH_WORDS: usize = BOARD.judge_scratch_words();
 /// Bytes of the answer buffer: the answer reaches the host file in writes of this size.

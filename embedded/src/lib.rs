@@ -43,7 +43,9 @@ pub mod board;
 /// (and refused at its first wrong byte); a plain `pathgame` board is read at offsets through
 /// the whole slab. The self-check's inputs live in flash, so the solver gets the whole slab.
 /// The searches are sized to the scratch ([`command::options_for`]): `tavern`'s rank table and
-/// as much of its default transposition table as fits, `battle`'s table and stack of turns.
+/// as much of its default transposition table as fits, `battle`'s table and stack of turns;
+/// the game-rules `battle` splits its scratch between its table and a machine stack lent to
+/// its recursive search ([`command::game_search_for`]).
 pub mod budget;
 pub mod command;
 pub mod event;

@@ -222,3 +222,96 @@ pub fn finish(code: i32) -> ! {
     }
     exit(code)
 }
+
+/// How much of a stack given to [`on_stack`] a call used.
+#[derive(Clone, Copy, Debug, defmt::Format)]
+pub struct OtherStackUse {
+    /// Bytes from the top down to the deepest overwritten word.
+    pub used: usize,
+    /// Bytes of the stack (after aligning its ends).
+    pub size: usize,
+}
+
+/// Runs `f` with `stack` (words the caller lends, at most the slab's) as its machine stack, and
+/// returns how deep it went: the deepest word it overwrote of the painted `stack`. The
+/// game-rules battle's search recurses deeper than the stack region of the small RAM maps
+/// holds, and the slab holds more: [`crate::command::GameSearch`] says how much of it.
+///
+/// A panic or an exception inside `f` ends the run as anywhere else (on this stack); `f`
+/// must not use more than `stack`: nothing below it traps (the caller bounds `f`'s depth).
+pub fn on_stack(stack: &mut [u32], f: &mut dyn FnMut()) -> OtherStackUse {
+    stack.fill(STACK_PAINT);
+    let range = stack.as_mut_ptr_range();
+    // Both ends aligned to 16 bytes (AAPCS wants 8, the RISC-V ABI 16).
+    let bottom = (range.start as usize + 15) & !15;
+    let top = range.end as usize & !15;
+    if top <= bottom + 64 {
+        f();
+        return OtherStackUse { used: 0, size: 0 };
+    }
+    /// Calls the closure behind `context` (a `&mut &mut dyn FnMut()`).
+    extern "C" fn trampoline(context: *mut u8) {
+        #[allow(unsafe_code, reason = "the pointer is the `&mut &mut dyn FnMut()` on_stack passed")]
+        // SAFETY: `context` is `&mut f` of `on_stack`, live and unaliased for this call.
+        let f = unsafe { &mut *context.cast::<&mut dyn FnMut()>() };
+        f();
+    }
+    let mut f = f;
+    let context = core::ptr::addr_of_mut!(f).cast::<u8>();
+    let entry: extern "C" fn(*mut u8) = trampoline;
+    #[allow(unsafe_code, reason = "switches the stack pointer to lent RAM for one call and back")]
+    // SAFETY: `bottom..top` is RAM of `stack`, borrowed exclusively for this call and aligned
+    // as the ABI wants; the old stack pointer is kept in a callee-saved register, which the
+    // call preserves, and restored after it; `trampoline` follows the C ABI.
+    unsafe {
+        // The AAPCS's caller-saved registers, listed (`clobber_abi("C")` names d16-d31, which
+        // a Cortex-M4F does not have).
+        #[cfg(all(target_arch = "arm", not(target_feature = "vfp2")))]
+        core::arch::asm!(
+            "mov r4, sp",
+            "mov sp, {top}",
+            "blx {entry}",
+            "mov sp, r4",
+            top = in(reg) top,
+            entry = in(reg) entry,
+            inout("r0") context => _,
+            out("r1") _, out("r2") _, out("r3") _, out("r4") _, out("r12") _, out("lr") _,
+        );
+        #[cfg(all(target_arch = "arm", target_feature = "vfp2"))]
+        core::arch::asm!(
+            "mov r4, sp",
+            "mov sp, {top}",
+            "blx {entry}",
+            "mov sp, r4",
+            top = in(reg) top,
+            entry = in(reg) entry,
+            inout("r0") context => _,
+            out("r1") _, out("r2") _, out("r3") _, out("r4") _, out("r12") _, out("lr") _,
+            out("d0") _, out("d1") _, out("d2") _, out("d3") _,
+            out("d4") _, out("d5") _, out("d6") _, out("d7") _,
+        );
+        #[cfg(target_arch = "riscv32")]
+        core::arch::asm!(
+            "mv s2, sp",
+            "mv sp, {top}",
+            "jalr ra, 0({entry})",
+            "mv sp, s2",
+            top = in(reg) top,
+            entry = in(reg) entry,
+            in("a0") context,
+            out("s2") _,
+            clobber_abi("C"),
+        );
+    }
+    let mut deepest = bottom;
+    while deepest < top {
+        #[allow(unsafe_code, reason = "reads the lent stack, word by word, after the call")]
+        // SAFETY: `bottom..top` lies in `stack`, which this function borrows; 4-byte aligned.
+        let word = unsafe { core::ptr::read_volatile(deepest as *const u32) };
+        if word != STACK_PAINT {
+            break;
+        }
+        deepest += 4;
+    }
+    OtherStackUse { used: top - deepest, size: top - bottom }
+}

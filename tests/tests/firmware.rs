@@ -2,7 +2,8 @@
 //! self-check (the cases of `tests/data/` that `embedded/selfcheck-cases.txt` selects), and
 //! every case of `tests/data/` through its judge mode, byte for byte against the expected files:
 //! `.out`, `.exact`, and the `.err` refusal line the host is held to as well
-//! (tests/tests/judge_data.rs), or a capacity refusal where the board's memory says so.
+//! (tests/tests/judge_data.rs; for the game rules' invalid cases, which have none, the host's
+//! own refusal line), or a capacity refusal where the board's memory says so.
 //!
 //! Needs QEMU (`qemu-system-arm`, and `qemu-system-riscv32` for the RISC-V board), `defmt-print`
 //! and the boards' targets (scripts/check.sh installs them all). Without QEMU or the decoder
@@ -36,24 +37,42 @@ const QEMU_TIMEOUT_SECONDS: &str = "300";
 const JUDGE_DATA_BOARDS: [&str; 4] = ["mps2-an386", "lm3s6965evb", "microbit", "riscv32-virt"];
 
 /// Cases of `tests/data/` (relative to it) larger than a board's memory, which it must refuse
-/// with a capacity error (once for the decimals, once with `--exact`). Every other case must
-/// pass. The boards not listed answer every case.
-fn beyond_capacity(board: &str) -> &'static [&'static str] {
-    match board {
+/// with a capacity error (once for the decimals, once with `--exact`), in the order they run.
+/// Every other case must pass. The boards not listed answer every case of the tavern rules.
+fn beyond_capacity(board: &str) -> Vec<String> {
+    let mut cases: Vec<String> = match board {
         // 1 856 words of judge scratch hold 16 turns of battle in progress beside its table:
         // the longest fights (087, 088: about 70 attacks deep) and the largest (108, 109) need
         // more.
-        "microbit" => &[
-            "battle/087.in",
-            "battle/087.in",
-            "battle/088.in",
-            "battle/088.in",
-            "battle/108.in",
-            "battle/108.in",
-            "battle/109.in",
-            "battle/109.in",
-        ],
-        _ => &[],
+        "microbit" => ["battle/087.in", "battle/088.in", "battle/108.in", "battle/109.in"]
+            .iter()
+            .flat_map(|case| [case.to_string(), case.to_string()])
+            .collect(),
+        _ => Vec::new(),
+    };
+    cases.extend(game_beyond_capacity(board).into_iter().flat_map(|case| [case.clone(), case]));
+    cases
+}
+
+/// The valid game-rules cases run on a board that refuses every fight
+/// (`command::game_capacity`: decided from the board alone, before the search, once the fight
+/// is read): a shallow and the deepest, to keep the test's time; every invalid case still runs
+/// there. A board that searches runs every case.
+const GAME_CASES_ON_A_REFUSING_BOARD: [&str; 2] = ["001.in", "054.in"];
+
+/// The game-rules cases of `tests/data/battle-game` (relative to `tests/data/`) beyond
+/// `board`'s memory (docs/firmware.md, "The game-rules battle"): the search's stack (a base of
+/// 58 to 74 KiB, its distributions of 1 024-bit numerators and its answer among them, and
+/// 3.7 KiB a turn in progress) and the answer's 3 744 words do not fit the slab of the
+/// `lm3s6965evb` (44 KiB), the `microbit` (7.5 KiB) or the `riscv32-virt` (15 KiB): they refuse
+/// every case ([`GAME_CASES_ON_A_REFUSING_BOARD`] run there). The `mps2-an386` (224 KiB) answers every public case: they nest at most 19
+/// turns, it holds 24.
+fn game_beyond_capacity(board: &str) -> Vec<String> {
+    match board {
+        "lm3s6965evb" | "microbit" | "riscv32-virt" => {
+            GAME_CASES_ON_A_REFUSING_BOARD.iter().map(|case| format!("battle-game/{case}")).collect()
+        }
+        _ => Vec::new(),
     }
 }
 
@@ -287,17 +306,29 @@ fn run_jobs(board: &Board, jobs: &[Job]) -> Vec<Judged> {
 fn judge_data_on(board: &Board) {
     let data = data_dir();
     let mut jobs = Vec::new();
-    for problem in Problem::ALL {
-        let name = problem.name();
-        for input in inputs(name) {
-            for (extension, flags) in [("out", &[][..]), ("exact", &["--exact"][..])] {
+    // `battle/` holds the tavern rules' cases (`--rules tavern`), `battle-game/` the game
+    // rules' (the default of `battle`, as on the host).
+    let folders =
+        Problem::ALL.iter().map(|problem| (problem.name(), problem.name())).chain([("battle-game", "battle")]);
+    for (folder, name) in folders {
+        let (plain, exact): (&'static [&'static str], &'static [&'static str]) = match folder {
+            "battle" => (&["--rules", "tavern"], &["--rules", "tavern", "--exact"]),
+            _ => (&[], &["--exact"]),
+        };
+        for input in inputs(folder) {
+            let file = input.file_name().unwrap().to_str().unwrap();
+            let refusing = referee_embedded::command::game_capacity(board).is_some();
+            if folder == "battle-game" && refusing && !GAME_CASES_ON_A_REFUSING_BOARD.contains(&file) {
+                continue;
+            }
+            for (extension, flags) in [("out", plain), ("exact", exact)] {
                 if let Ok(expected) = std::fs::read(input.with_extension(extension)) {
                     jobs.push(Job { problem: name, input: input.clone(), flags, expected: Some(expected) });
                 }
             }
         }
-        for input in inputs(&format!("invalid/{name}")) {
-            jobs.push(Job { problem: name, input, flags: &[], expected: None });
+        for input in inputs(&format!("invalid/{folder}")) {
+            jobs.push(Job { problem: name, input, flags: plain, expected: None });
         }
     }
     let results = run_jobs(board, &jobs);
@@ -320,8 +351,16 @@ fn judge_data_on(board: &Board) {
                 other => failures.push(format!("{case} {flags:?}: exit status {other}, error {:?}", judged.error)),
             },
             None => {
-                let expected = std::fs::read_to_string(refusal_file(&job.input))
-                    .unwrap_or_else(|e| panic!("{case}: its .err: {e} (judge_data's bless mode writes it)"));
+                // The game rules' invalid cases have no `.err` (tests/tests/battle_game.rs holds
+                // their positions): the host's refusal line, byte for byte.
+                let expected = if case.starts_with("invalid/battle-game/") {
+                    let host = referee(&["battle"], &std::fs::read(&job.input).unwrap());
+                    assert_eq!(host.status, 1, "{case}: the host must refuse it");
+                    host.stderr
+                } else {
+                    std::fs::read_to_string(refusal_file(&job.input))
+                        .unwrap_or_else(|e| panic!("{case}: its .err: {e} (judge_data's bless mode writes it)"))
+                };
                 if judged.run.status != status::INVALID_INPUT || judged.error != expected || !judged.answer.is_empty() {
                     failures.push(format!(
                         "{case}: status {} (want {}), error {:?} (.err {expected:?}), answer {} bytes (want 0)",
@@ -660,12 +699,103 @@ fn battle_depth_is_refused_alike_on_the_host_and_the_firmware() {
         let (fits_path, deep_path) = (dir.join("fits.in"), dir.join("deep.in"));
         std::fs::write(&fits_path, &fits).unwrap();
         std::fs::write(&deep_path, &deep).unwrap();
-        let judged = judge(board, "battle", &[], &fits_path);
+        let judged = judge(board, "battle", &["--rules", "tavern"], &fits_path);
         assert_eq!(judged.run.status, status::OK, "{}: {fits}{}", board.name, judged.error);
         assert_eq!(String::from_utf8_lossy(&judged.answer), answer, "{}: {fits}", board.name);
-        let judged = judge(board, "battle", &[], &deep_path);
+        let judged = judge(board, "battle", &["--rules", "tavern"], &deep_path);
         assert_ne!(judged.run.status, status::OK, "{}: {deep}", board.name);
         assert!(judged.error.contains(&message), "{}: {deep}: {} vs {message}", board.name, judged.error);
         std::fs::remove_dir_all(&dir).unwrap();
+    });
+}
+
+/// The host's answer (or refusal message) for a game-rules `input` under `board`'s firmware
+/// search ([`referee_embedded::command::game_search_for`]: the same table, the same limits, the
+/// same capacity refusal), through the same core calls the firmware makes, on a thread with
+/// room for the search's stack.
+fn game_battle_on_host_as_firmware(board: &Board, input: &[u8], exact: bool) -> Result<String, String> {
+    use referee_core::battle::game;
+    let search = referee_embedded::command::game_search_for(board);
+    let capacity = referee_embedded::command::game_capacity(board);
+    let run = move || {
+        let fight = game::text::parse(input).map_err(|e| e.to_string())?;
+        if let Some(refusal) = capacity {
+            return Err(refusal.to_string());
+        }
+        let mut words = vec![0u32; search.strategy.table_words()];
+        let answer = game::solve(&fight, search.strategy, search.limits, &mut words[..])
+            .map_err(|e| game::text::refusal(e).to_string())?;
+        let mut out = String::new();
+        game::text::write_answer(&answer, exact, &mut out).map_err(|e| e.to_string())?;
+        Ok(out)
+    };
+    std::thread::scope(|scope| {
+        std::thread::Builder::new().stack_size(256 << 20).spawn_scoped(scope, run).unwrap().join()
+    })
+    .unwrap()
+}
+
+/// A game-rules fight in one line of play exactly `health` turns deep: Alice's `1/health`
+/// against Bob's `1/(health + 1)` (each swing takes 1 from both; the coin only picks who
+/// swings first).
+fn game_duel(health: u32) -> String {
+    format!("1 1\n1/{health}\n1/{}\n", health + 1)
+}
+
+/// The game-rules battle (`battle`'s default rules) on each board against the host under the
+/// same search ([`game_battle_on_host_as_firmware`]), byte for byte, answers and refusals alike:
+/// three representative public cases (`007`: one turn deep; `054`: the deepest, 19 turns;
+/// `012`: 15 turns and the most states searched but one), decimals and `--exact` (every public
+/// case runs in `every_judge_case_matches_the_host`, against the expected files); and on a
+/// board that searches, a duel exactly as deep as its depth limit (answered: the lent stack
+/// holds it) and one turn deeper (refused for depth, on the host too).
+#[test]
+fn game_battle_matches_the_host_as_firmware() {
+    on_every_board(|board| {
+        let depth = referee_embedded::command::game_search_for(board).limits.depth;
+        let mut cases: Vec<(String, Vec<u8>, bool)> = Vec::new();
+        for case in ["007", "054", "012"] {
+            let bytes = std::fs::read(data_dir().join(format!("battle-game/{case}.in"))).unwrap();
+            cases.push((format!("battle-game/{case}.in"), bytes.clone(), false));
+            cases.push((format!("battle-game/{case}.in --exact"), bytes, true));
+        }
+        if depth > 0 {
+            for health in [depth, depth + 1] {
+                cases.push((format!("duel {health} deep"), game_duel(health).into_bytes(), false));
+            }
+        }
+        let dir = scratch_dir();
+        for (name, bytes, exact) in &cases {
+            let input = dir.join("game.in");
+            std::fs::write(&input, bytes).unwrap();
+            let flags: &[&str] = if *exact { &["--exact"] } else { &[] };
+            let judged = judge(board, "battle", flags, &input);
+            let host = game_battle_on_host_as_firmware(board, bytes, *exact);
+            let board = board.name;
+            match host {
+                Ok(answer) => {
+                    assert_eq!(judged.run.status, status::OK, "{board} {name}: {}", judged.error);
+                    assert!(
+                        judged.answer == answer.as_bytes(),
+                        "{board} {name}: the firmware's answer differs from the host's"
+                    );
+                }
+                Err(message) => {
+                    assert_ne!(judged.run.status, status::OK, "{board} {name}");
+                    assert_eq!(judged.error, format!("error: {message}\n"), "{board} {name}");
+                    assert!(judged.answer.is_empty(), "{board} {name}");
+                }
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+        if depth > 0 {
+            let deep = game_battle_on_host_as_firmware(board, game_duel(depth + 1).as_bytes(), false);
+            assert!(
+                game_battle_on_host_as_firmware(board, game_duel(depth).as_bytes(), false).is_ok(),
+                "{}",
+                board.name
+            );
+            assert!(deep.is_err_and(|m| m.contains("turns in progress")), "{}", board.name);
+        }
     });
 }

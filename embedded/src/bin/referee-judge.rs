@@ -1,11 +1,12 @@
 //! `referee-judge`: one judge input on the microcontroller, through semihosting host files.
 //!
-//! `qemu-system-arm … -kernel referee-judge -append 'PROBLEM [--exact] INPUT ANSWER ERROR'`
+//! `qemu-system-arm … -kernel referee-judge -append 'PROBLEM [--exact] [--rules game|tavern] INPUT ANSWER ERROR'`
 //! answers the host file INPUT like the host `referee`: through `referee_core::judge::run_streaming`
 //! with the static slab as its read buffer when the driver can read this input at offsets (a
 //! plain `pathgame` board), otherwise through `referee_core::judge::run_read`, INPUT read front
 //! to back through the first 8 KiB of the slab with the rest of the slab as scratch (any length;
-//! refused at its first wrong byte). The answer reaches the host file ANSWER in 4 KiB writes. On invalid input the answer file
+//! refused at its first wrong byte); `battle` under the game rules (its default, as on the host) reads
+//! its fight through a small window and searches on a stack lent from the slab (`judge_game`). The answer reaches the host file ANSWER in 4 KiB writes. On invalid input the answer file
 //! is left empty, ERROR receives `error: <line>:<column>: <message>` exactly as the host prints
 //! it, and the exit status is 1 (3 when the input exceeds this build's memory); see
 //! `referee_embedded::status` and `referee_embedded::command`. The defmt log goes to stdout.
@@ -22,8 +23,8 @@ mod firmware {
     use defmt::Display2Format;
     use referee_core::judge::{self, Error, ErrorKind};
     use referee_core::text::ReadAt as _;
-    use referee_embedded::budget::{COMMAND_LINE_BYTES, JUDGE_WINDOW_BYTES};
-    use referee_embedded::command::{self, Command, Crash, Judge};
+    use referee_embedded::budget::{COMMAND_LINE_BYTES, GAME_WINDOW_BYTES, JUDGE_WINDOW_BYTES};
+    use referee_embedded::command::{self, Command, Crash, Judge, Rules, GAME_SEARCH};
     use referee_embedded::hostfile::{self, ChunkWriter, HostInput};
     use referee_embedded::{runtime, status};
 
@@ -65,7 +66,13 @@ mod firmware {
     /// Runs one judge input; returns the exit status.
     fn judge(job: &Judge<'_>, slab: &mut [u32], chunk: &mut [u8]) -> i32 {
         let exact = if job.options.exact { " --exact" } else { "" };
-        defmt::println!("judge {=str}{=str} {=str}", job.problem.name(), exact, job.input);
+        let game = job.problem == judge::Problem::Battle && job.rules == Rules::Game;
+        let rules = match (job.problem, job.rules) {
+            (judge::Problem::Battle, Rules::Game) => " --rules game",
+            (judge::Problem::Battle, Rules::Tavern) => " --rules tavern",
+            _ => "",
+        };
+        defmt::println!("judge {=str}{=str}{=str} {=str}", job.problem.name(), exact, rules, job.input);
         // Both files start empty, so that no stale answer or refusal survives this run.
         let (Ok(answer), Ok(())) = (hostfile::create(job.answer), hostfile::create(job.error).map(drop)) else {
             defmt::error!("cannot create the answer file {=str} or the error file {=str}", job.answer, job.error);
@@ -78,6 +85,9 @@ mod firmware {
                 return status::FAILURE;
             }
         };
+        if game {
+            return judge_game(job, source, slab, ChunkWriter::new(answer, chunk));
+        }
         // A streaming driver reads the input in pieces through the whole slab, at any length.
         let mut out = ChunkWriter::new(answer, &mut chunk[..]);
         let buffer: &mut [u8] = bytemuck::cast_slice_mut(&mut slab[..]);
@@ -108,6 +118,50 @@ mod firmware {
         if matches!(&result, Err(refusal) if refusal.kind == ErrorKind::Read) {
             defmt::error!("{=str}: cannot read the input file", job.input);
             return status::FAILURE;
+        }
+        conclude(job, result, out)
+    }
+
+    /// Runs one game-rules battle (`referee battle`'s default rules): the fight streams through
+    /// the slab's first [`GAME_WINDOW_BYTES`]; the rest is its search's table and, at its top,
+    /// the machine stack its turns in progress recurse on, as deep as [`GAME_SEARCH`]'s limits
+    /// (from the board's facts) allow. Returns the exit status.
+    #[inline(never)]
+    fn judge_game(job: &Judge<'_>, mut source: HostInput, slab: &mut [u32], mut out: ChunkWriter<'_>) -> i32 {
+        use referee_core::battle::game;
+        let (window, scratch) = slab.split_at_mut(GAME_WINDOW_BYTES / 4);
+        let window: &mut [u8] = bytemuck::cast_slice_mut(window);
+        let (table, stack) = scratch.split_at_mut(scratch.len() - GAME_SEARCH.stack_words);
+        defmt::println!(
+            "input: {=u64} bytes, window: {=usize} bytes, table: {=usize} words, stack: {=usize} bytes, depth: {=u32} turns",
+            source.len(),
+            window.len(),
+            GAME_SEARCH.strategy.table_words(),
+            stack.len() * 4,
+            GAME_SEARCH.limits.depth
+        );
+        let mut scanner = referee_core::text::Scanner::stream(&mut source, window);
+        let parsed = game::text::parse_from(&mut scanner);
+        if scanner.read_failed() {
+            defmt::error!("{=str}: cannot read the input file", job.input);
+            return status::FAILURE;
+        }
+        let fight = match (parsed, command::game_capacity(&referee_embedded::board::BOARD)) {
+            (Err(refusal), _) | (Ok(_), Some(refusal)) => return conclude(job, Err(refusal), out),
+            // A board that cannot search leaves the search out of its image.
+            (Ok(_), None) if !command::GAME_FITS => return status::FAILURE,
+            (Ok(fight), None) => fight,
+        };
+        let mut result = Ok(());
+        let used = runtime::on_stack(stack, &mut || {
+            result = game::solve(&fight, GAME_SEARCH.strategy, GAME_SEARCH.limits, &mut table[..])
+                .map_err(game::text::refusal)
+                .and_then(|answer| game::text::write_answer(&answer, job.options.exact, &mut out));
+        });
+        defmt::println!("game stack: {=usize} of {=usize} bytes used", used.used, used.size);
+        if used.size > 0 && used.used >= used.size {
+            defmt::error!("the game-rules search reached the bottom of its stack: its table may be corrupted");
+            return status::STACK_OVERFLOW;
         }
         conclude(job, result, out)
     }
