@@ -188,11 +188,10 @@ case $mode in
             echo "# Panic call sites the core contributes to each firmware image: board, image, count."
             echo "# Written by \`scripts/panic-sites.sh --record\`; \`scripts/panic-sites.sh --check\` (CI) fails"
             echo "# when an image keeps more. The method and its limits: the script's header."
-            echo "# mps2-an386 referee-judge: 14 of its sites are the game-rules battle search's, the one image"
-            echo "# that holds it (docs/firmware.md, \"The game-rules battle\"): its table's slot split_at and"
-            echo "# copy_from_slice (game/search.rs Table::get/put, 8), distribution and state indexing"
-            echo "# (game/dist.rs, game/state.rs, 5) and outcome::scaled's slice (1), in core code this branch"
-            echo "# may not change; the firmware cannot avoid them but by leaving the search out."
+            echo "# mps2-an386 referee-judge: 4 of its sites are the game-rules battle search's, the one image"
+            echo "# that holds it (docs/firmware.md, \"The game-rules battle\"): indexing of a distribution by"
+            echo "# a class below CLASSES (game/dist.rs Dist::over, 2) and of a side by a bit (game/state.rs"
+            echo "# State::resolve, 2), each unreachable; the fifth is outcome::scaled's slice, as in the others."
             for board in $(board_names); do
                 for image in "${images[@]}"; do
                     key="$board $image"

@@ -154,9 +154,12 @@ mod firmware {
         };
         let mut result = Ok(());
         let used = runtime::on_stack(stack, &mut || {
-            result = game::solve(&fight, GAME_SEARCH.strategy, GAME_SEARCH.limits, &mut table[..])
-                .map_err(game::text::refusal)
-                .and_then(|answer| game::text::write_answer(&answer, job.options.exact, &mut out));
+            // Exact, or bounds when the fight is deeper than the lent stack or longer than the
+            // steps allow (the states beyond are cut).
+            result =
+                game::solve_bounded(&fight, GAME_SEARCH.strategy, GAME_SEARCH.limits, &mut table[..], &mut |_| true)
+                    .map_err(game::text::refusal)
+                    .and_then(|verdict| game::text::write_verdict(&verdict, job.options.exact, &mut out));
         });
         defmt::println!("game stack: {=usize} of {=usize} bytes used", used.used, used.size);
         if used.size > 0 && used.used >= used.size {

@@ -134,8 +134,8 @@ impl<N: Numerator + Words, const W: usize> Cache<N, W> for Table<'_> {
         }
         let at = self.place(key);
         let Some(slot) = self.words.get(at..at + self.slot) else { return Ok(false) };
-        let (stored, rest) = slot.split_at(2 * W);
-        if stored != key_words(key).get(..2 * W).unwrap_or_default() {
+        let Some((stored, rest)) = slot.split_at_checked(2 * W) else { return Ok(false) };
+        if stored.iter().zip(key_words(key)).any(|(&s, k)| s != k) {
             return Ok(false);
         }
         let [e01, e23, len, ..] = *rest else { return Ok(false) };
@@ -160,14 +160,18 @@ impl<N: Numerator + Words, const W: usize> Cache<N, W> for Table<'_> {
         }
         let at = self.place(key);
         let Some(slot) = self.words.get_mut(at..at + self.slot) else { return Ok(()) };
-        let (stored, rest) = slot.split_at_mut(2 * W);
-        stored.copy_from_slice(key_words(key).get(..2 * W).unwrap_or_default());
+        let Some((stored, rest)) = slot.split_at_mut_checked(2 * W) else { return Ok(()) };
+        for (s, k) in stored.iter_mut().zip(key_words(key)) {
+            *s = k;
+        }
         let e = value.exps.map(u32::from);
-        let (head, tail) = rest.split_at_mut(3 + SLOT_ENDS / 4);
+        let Some((head, tail)) = rest.split_at_mut_checked(3 + SLOT_ENDS / 4) else { return Ok(()) };
         head.fill(0);
-        head[0] = e[0] | e[1] << 16;
-        head[1] = e[2] | e[3] << 16;
-        head[2] = u32::try_from(ends).unwrap_or(0);
+        if let [exps01, exps23, len, ..] = head {
+            *exps01 = e[0] | e[1] << 16;
+            *exps23 = e[2] | e[3] << 16;
+            *len = u32::try_from(ends).unwrap_or(0);
+        }
         for (i, (c, n)) in value.parts().enumerate() {
             if let Some(w) = head.get_mut(3 + i / 4) {
                 *w |= u32::try_from(c).unwrap_or(0) << (8 * (i % 4));

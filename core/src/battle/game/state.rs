@@ -109,7 +109,7 @@ impl Ladder {
         // `total + damage`, without repeats).
         let mut next = [0u8; 2 * KINDS + 2 * MAX_MINIONS];
         while ladder.len < LADDER {
-            let last = ladder.totals[ladder.len - 1];
+            let Some(&last) = ladder.totals.get(ladder.len.wrapping_sub(1)) else { break };
             let mut least = u64::MAX;
             for (&d, at) in damages.iter().zip(next.iter_mut()) {
                 if d == 0 {
@@ -125,7 +125,9 @@ impl Ladder {
             }
             match u32::try_from(least) {
                 Ok(total) if total <= most => {
-                    ladder.totals[ladder.len] = total;
+                    if let Some(slot) = ladder.totals.get_mut(ladder.len) {
+                        *slot = total;
+                    }
                     ladder.len += 1;
                 }
                 _ => break,
@@ -524,7 +526,7 @@ impl State {
     /// the enemies on the board, of their reborn copies and tokens to come, and their shots
     /// left ([`Ladder`]; fewer enemies, fewer totals, more healths alike).
     fn refine(&mut self, kinds: &Kinds, totals: &mut Totals, side: usize) {
-        let foe = side ^ 1;
+        let (side, foe) = (side & 1, (side & 1) ^ 1);
         let mut damages = [0u32; 4 * MAX_MINIONS];
         let mut n = 0;
         let mut add = |d: u32| {

@@ -393,10 +393,21 @@ pub fn solve_within<W: Write + ?Sized>(
     go_on_bounds: &mut dyn FnMut(super::Progress) -> bool,
 ) -> Result<()> {
     let fight = parse(input)?;
-    match super::solve_within(&fight, strategy, limits, scratch, go_on, go_on_bounds) {
-        Ok(super::Verdict::Exact(answer)) => write_answer(&answer, exact, out),
-        Ok(super::Verdict::Bounded(bounds)) => write_bounds(out, &bounds, exact),
-        Err(e) => Err(super::super::text::refused(e)),
+    let verdict = super::solve_within(&fight, strategy, limits, scratch, go_on, go_on_bounds);
+    write_verdict(&verdict.map_err(super::super::text::refused)?, exact, out)
+}
+
+/// Writes `verdict`: the exact answer as [`solve`] writes it, or bounds as [`write_bounds`].
+///
+/// # Errors
+/// A write error from `out`.
+///
+/// # Complexity
+/// `O(1)`.
+pub fn write_verdict<W: Write + ?Sized>(verdict: &super::Verdict<'_>, exact: bool, out: &mut W) -> Result<()> {
+    match verdict {
+        super::Verdict::Exact(answer) => write_answer(answer, exact, out),
+        super::Verdict::Bounded(bounds) => write_bounds(out, bounds, exact),
     }
 }
 
