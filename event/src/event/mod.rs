@@ -21,6 +21,7 @@ use referee_core::standings::{MatchResult, PlayerId, Profile, Standing};
 use referee_core::HeapScratch;
 
 use crate::pair::PlayerList;
+use crate::standings::output::csv_field;
 use crate::standings::{self, Failure as RankFailure};
 use output::{Cell, Format, Grid};
 
@@ -422,15 +423,6 @@ impl SplitMix {
 fn round_seed(seed: u64, round: usize) -> u64 {
     let mut mix = SplitMix(seed ^ (round as u64).wrapping_mul(0xd6e8_feb8_6659_fd93));
     mix.next()
-}
-
-/// A name as a CSV field (quoted when it must be).
-fn csv_field(name: &str) -> std::borrow::Cow<'_, str> {
-    if name.contains([',', '"', '\r', '\n']) {
-        format!("\"{}\"", name.replace('"', "\"\"")).into()
-    } else {
-        name.into()
-    }
 }
 
 /// The ten results of `swiss` (profile contest).

@@ -1,6 +1,7 @@
 //! The three outputs of `referee standings`: `table` for people, `csv` and `json` as the spec
 //! writes them (`serde_json` for the JSON), byte for byte.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use referee_core::standings::{Ranked, Ranking, Standing};
@@ -60,7 +61,7 @@ pub fn render_lines(lines: &[Line<'_>], round: u32, format: Format, decimals: u3
 }
 
 /// `--format csv`: RFC 4180 with `\n` line ends, names quoted only when they must be
-/// ([`push_field`]: byte for byte what the `csv` crate's writer writes, without its general
+/// ([`csv_field`]: byte for byte what the `csv` crate's writer writes, without its general
 /// machinery).
 fn csv(lines: &[Line<'_>]) -> Vec<u8> {
     let mut out = String::with_capacity(64 * (lines.len() + 1));
@@ -74,7 +75,7 @@ fn csv(lines: &[Line<'_>]) -> Vec<u8> {
     for row in lines {
         let s = &row.standing;
         let _ = write!(out, "{},", row.rank);
-        push_field(&mut out, row.name);
+        out.push_str(&csv_field(row.name));
         for value in [s.match_points, s.wins, s.losses, s.draws] {
             let _ = write!(out, ",{value}");
         }
@@ -89,21 +90,16 @@ fn csv(lines: &[Line<'_>]) -> Vec<u8> {
     out.into_bytes()
 }
 
-/// Appends `field` as one CSV field: in quotes, each quote doubled, when it holds a comma, a
-/// quote or a line end (`\r` or `\n`); as it is otherwise.
-fn push_field(out: &mut String, field: &str) {
-    if !field.contains([',', '"', '\r', '\n']) {
-        out.push_str(field);
-        return;
+/// `text` as one CSV field: in quotes, each quote doubled, when it holds a comma, a quote or
+/// a line end (`\r` or `\n`); as it is otherwise. What the `csv` crate's writer writes; every
+/// CSV the commands write quotes its names with it.
+#[must_use]
+pub fn csv_field(text: &str) -> Cow<'_, str> {
+    if text.contains([',', '"', '\r', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\"")).into()
+    } else {
+        text.into()
     }
-    out.push('"');
-    for c in field.chars() {
-        if c == '"' {
-            out.push('"');
-        }
-        out.push(c);
-    }
-    out.push('"');
 }
 
 /// One row of the JSON answer, fields in the spec's order.
@@ -267,10 +263,21 @@ mod tests {
     /// written with it before): names with commas, quotes, line ends, spaces, UTF-8, empty.
     #[test]
     fn csv_fields_are_quoted_as_the_csv_crate_quotes_them() {
-        let names = ["Ann", "", "O'Neil, Jr.", "\"Kid\"", "a\"b\"\"c", "two\nlines", "cr\r", " spaced ", "é, ü", "#1", "a;b\tc"];
+        let names = [
+            "Ann",
+            "",
+            "O'Neil, Jr.",
+            "\"Kid\"",
+            "a\"b\"\"c",
+            "two\nlines",
+            "cr\r",
+            " spaced ",
+            "é, ü",
+            "#1",
+            "a;b\tc",
+        ];
         for name in names {
-            let mut ours = String::new();
-            super::push_field(&mut ours, name);
+            let ours = super::csv_field(name);
             let mut writer = csv::WriterBuilder::new().terminator(csv::Terminator::Any(b'\n')).from_writer(Vec::new());
             writer.write_record(["1", name, "3"]).unwrap();
             let theirs = String::from_utf8(writer.into_inner().unwrap()).unwrap();
