@@ -12,6 +12,7 @@ use referee_core::pair::{self, Objective, Pairing};
 use referee_core::standings::{Event, PlayerId, Profile};
 use referee_core::HeapScratch;
 
+use crate::standings::output::csv_field;
 use crate::standings::parse::{Refusal, HEADER, MAX_NAME_CHARS};
 use crate::standings::{self, internal, Failure};
 
@@ -92,7 +93,7 @@ fn pair_event(event: &Event<'_>, names: &[String], seed: Option<u64>) -> Result<
 
 /// The rows of round `round`: the header, the matches, the bye last.
 fn rows(pairing: &Pairing<'_>, names: &[String], round: u32) -> String {
-    let name = |player: PlayerId| quoted(names.get(player.index()).map_or("", String::as_str));
+    let name = |player: PlayerId| csv_field(names.get(player.index()).map_or("", String::as_str));
     let mut text = String::with_capacity(HEADER.len() + 1 + pairing.matches().len() * 32);
     text.push_str(HEADER);
     text.push('\n');
@@ -103,16 +104,6 @@ fn rows(pairing: &Pairing<'_>, names: &[String], round: u32) -> String {
         let _ = writeln!(text, "{round},{},,,,", name(bye));
     }
     text
-}
-
-/// `name` as a CSV field: quoted, with quotes doubled, exactly when it holds a comma, a quote,
-/// CR or LF.
-fn quoted(name: &str) -> std::borrow::Cow<'_, str> {
-    if name.contains([',', '"', '\r', '\n']) {
-        format!("\"{}\"", name.replace('"', "\"\"")).into()
-    } else {
-        name.into()
-    }
 }
 
 /// The names of a list of players: one a line, UTF-8 (an optional byte-order mark), LF or CRLF

@@ -3,12 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
-
 /// A file as the reply's JSON carries it: a string when it is UTF-8 text, else
 /// `{"base64": "..."}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FileJson {
     /// UTF-8 text.
     Text(String),
@@ -31,6 +28,31 @@ impl FileJson {
             Err(e) => Self::Bytes { base64: encode_base64(e.as_bytes()) },
         }
     }
+
+    /// Appends the file's JSON to `out`: `"text"` or `{"base64":"..."}`.
+    ///
+    /// # Complexity
+    /// `O(length)`.
+    pub fn write_json(&self, out: &mut Vec<u8>) {
+        match self {
+            Self::Text(text) => json_string(out, text),
+            Self::Bytes { base64 } => {
+                out.extend_from_slice(b"{\"base64\":");
+                json_string(out, base64);
+                out.push(b'}');
+            }
+        }
+    }
+}
+
+/// Appends `text` to `out` as a JSON string, escaped as `serde_json` escapes it (the same
+/// code: `"`, `\\` and control characters; nothing else).
+///
+/// # Complexity
+/// `O(length)`.
+pub fn json_string(out: &mut Vec<u8>, text: &str) {
+    // A string into a `Vec` cannot fail.
+    let _ = serde_json::to_writer(&mut *out, text);
 }
 
 /// Files by name.

@@ -16,15 +16,12 @@ pub mod abi;
 pub mod files;
 pub mod request;
 
-use std::collections::BTreeMap;
-
 use referee_core::battle::Limits;
 use referee_event::app::{self, Output};
 use referee_event::cli::{self, Command, Threads};
 use referee_event::event::store::MemoryStore;
-use serde::Serialize;
 
-use files::FileJson;
+use files::{json_string, FileJson, Files};
 
 /// The name of the file a command reads when it is given no file (or `-`).
 pub const STDIN: &str = "stdin";
@@ -39,12 +36,45 @@ pub const GAME_LIMITS: Limits = Limits { depth: 384, steps: referee_core::battle
 pub const STATES_PER_MS: u64 = 1000;
 
 /// The reply to a request.
-#[derive(Debug, Serialize)]
+#[derive(Debug)]
 struct Reply {
     status: u8,
     stdout: String,
     stderr: String,
-    files: BTreeMap<String, Option<FileJson>>,
+    /// The files that changed, by name in byte order (`None`: removed).
+    files: Vec<(String, Option<FileJson>)>,
+}
+
+impl Reply {
+    /// The reply as compact JSON: `{"status":0,"stdout":"...","stderr":"...","files":{...}}`,
+    /// the files by name in byte order (what `serde_json` writes for the struct, without a
+    /// serializer of its own in the module).
+    ///
+    /// # Complexity
+    /// `O(B)` for the `B` bytes of the reply.
+    fn to_json(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.stdout.len() + self.stderr.len() + 64);
+        out.extend_from_slice(b"{\"status\":");
+        out.extend_from_slice(self.status.to_string().as_bytes());
+        out.extend_from_slice(b",\"stdout\":");
+        json_string(&mut out, &self.stdout);
+        out.extend_from_slice(b",\"stderr\":");
+        json_string(&mut out, &self.stderr);
+        out.extend_from_slice(b",\"files\":{");
+        for (i, (name, file)) in self.files.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            json_string(&mut out, name);
+            out.push(b':');
+            match file {
+                Some(file) => file.write_json(&mut out),
+                None => out.extend_from_slice(b"null"),
+            }
+        }
+        out.extend_from_slice(b"}}");
+        out
+    }
 }
 
 /// Runs a JSON request and returns the JSON reply (`docs/web.md`); a request that is not
@@ -68,24 +98,30 @@ pub fn call(request: &[u8]) -> Vec<u8> {
         }
         Err(e) => refused(&format!("the request is not the JSON the page sends: {e}")),
     };
-    serde_json::to_vec(&reply).unwrap_or_default()
+    reply.to_json()
 }
 
-/// The files that differ from `before`: the new bytes, or `None` for a removed file.
-fn changes(before: &BTreeMap<String, Vec<u8>>, after: BTreeMap<String, Vec<u8>>) -> BTreeMap<String, Option<FileJson>> {
-    let mut changed: BTreeMap<String, Option<FileJson>> =
-        before.keys().filter(|name| !after.contains_key(*name)).map(|name| (name.clone(), None)).collect();
+/// The files that differ from `before`, by name in byte order: the new bytes, or `None` for
+/// a removed file.
+fn changes(before: &Files, after: Files) -> Vec<(String, Option<FileJson>)> {
+    let removed: Vec<&String> = before.keys().filter(|name| !after.contains_key(*name)).collect();
+    let mut removed = removed.into_iter().peekable();
+    let mut changed = Vec::new();
     for (name, bytes) in after {
+        while let Some(gone) = removed.next_if(|gone| **gone < name) {
+            changed.push((gone.clone(), None));
+        }
         if before.get(&name) != Some(&bytes) {
-            changed.insert(name, Some(FileJson::from_bytes(bytes)));
+            changed.push((name, Some(FileJson::from_bytes(bytes))));
         }
     }
+    changed.extend(removed.map(|gone| (gone.clone(), None)));
     changed
 }
 
 /// A reply for a request the module cannot run (status 2).
 fn refused(message: &str) -> Reply {
-    Reply { status: 2, stdout: String::new(), stderr: format!("error: {message}\n"), files: BTreeMap::new() }
+    Reply { status: 2, stdout: String::new(), stderr: format!("error: {message}\n"), files: Vec::new() }
 }
 
 /// Runs `referee ARGS` on the files of `store` (changed in place by `event`).
@@ -177,6 +213,44 @@ mod tests {
         assert!(usage["stderr"].as_str().unwrap().contains("Try 'referee --help'"));
         let missing = request(r#"{"args": ["swiss", "input.txt"]}"#);
         assert_eq!(missing["stderr"], "error: cannot read 'input.txt': no such file\n");
+    }
+
+    #[test]
+    fn the_reply_is_the_json_serde_json_writes() {
+        let reply = Reply {
+            status: 1,
+            stdout: "a\"b\\c\n\t\r\u{8}\u{c}\u{1}\u{1f}\u{7f} é/😀".into(),
+            stderr: String::new(),
+            files: vec![
+                ("a".into(), None),
+                ("b\"".into(), Some(FileJson::Text("x\n".into()))),
+                ("c".into(), Some(FileJson::Bytes { base64: "/w==".into() })),
+            ],
+        };
+        // What the reply was before it was written by hand: serde's derive of the struct.
+        #[derive(serde::Serialize)]
+        struct Derived<'a> {
+            status: u8,
+            stdout: &'a str,
+            stderr: &'a str,
+            files: std::collections::BTreeMap<&'a str, Option<serde_json::Value>>,
+        }
+        let files = [("a", None), ("b\"", Some("x\n".into())), ("c", Some(serde_json::json!({"base64": "/w=="})))];
+        let expected = Derived { status: 1, stdout: &reply.stdout, stderr: "", files: files.into_iter().collect() };
+        assert_eq!(String::from_utf8(reply.to_json()).unwrap(), serde_json::to_string(&expected).unwrap());
+        assert_eq!(refused("x").to_json(), br#"{"status":2,"stdout":"","stderr":"error: x\n","files":{}}"#);
+    }
+
+    #[test]
+    fn changes_are_listed_by_name_removed_or_not() {
+        let files = |names: &[(&str, &str)]| -> Files {
+            names.iter().map(|&(n, t)| (n.to_owned(), t.as_bytes().to_vec())).collect()
+        };
+        let before = files(&[("a", "1"), ("b", "2"), ("d", "4"), ("f", "6")]);
+        let after = files(&[("b", "2"), ("c", "3"), ("d", "5"), ("e", "5")]);
+        let names: Vec<(String, bool)> = changes(&before, after).into_iter().map(|(n, f)| (n, f.is_some())).collect();
+        let expected = [("a", false), ("c", true), ("d", true), ("e", true), ("f", false)];
+        assert_eq!(names, expected.map(|(n, f)| (n.to_owned(), f)));
     }
 
     #[test]

@@ -21,6 +21,7 @@ use referee_core::standings::{MatchResult, PlayerId, Profile, Standing};
 use referee_core::HeapScratch;
 
 use crate::pair::PlayerList;
+use crate::standings::output::csv_field;
 use crate::standings::{self, Failure as RankFailure};
 use output::{Cell, Format, Grid};
 
@@ -424,15 +425,6 @@ fn round_seed(seed: u64, round: usize) -> u64 {
     mix.next()
 }
 
-/// A name as a CSV field (quoted when it must be).
-fn csv_field(name: &str) -> std::borrow::Cow<'_, str> {
-    if name.contains([',', '"', '\r', '\n']) {
-        format!("\"{}\"", name.replace('"', "\"\"")).into()
-    } else {
-        name.into()
-    }
-}
-
 /// The ten results of `swiss` (profile contest).
 const TEN: [(u8, u8, u8); 10] =
     [(2, 0, 0), (0, 2, 0), (2, 1, 0), (1, 2, 0), (2, 0, 1), (0, 2, 1), (1, 1, 1), (1, 0, 2), (0, 1, 2), (0, 0, 3)];
@@ -484,7 +476,7 @@ impl Event {
     #[must_use]
     pub fn near(&self, name: &str) -> String {
         let lower = name.to_lowercase();
-        let mut near: Vec<(usize, &str)> = self
+        let distances: Vec<(usize, &str)> = self
             .players
             .iter()
             .filter(|p| p.name != name)
@@ -496,11 +488,12 @@ impl Event {
             })
             .filter(|&(d, _)| d <= 2)
             .collect();
-        near.sort_by_key(|&(d, _)| d);
-        if near.is_empty() {
+        // The nearest first (0: equal but for case), each distance in the players' order.
+        let near = (0..=2).flat_map(|distance| distances.iter().filter(move |&&(d, _)| d == distance));
+        let names: Vec<String> = near.take(3).map(|(_, n)| format!("'{n}'")).collect();
+        if names.is_empty() {
             return String::new();
         }
-        let names: Vec<String> = near.iter().take(3).map(|(_, n)| format!("'{n}'")).collect();
         format!("; did you mean {}?", names.join(" or "))
     }
 
@@ -728,16 +721,15 @@ impl Event {
         let (mut rows, upto) = self.swiss_standings(round)?;
         if round.is_none() && self.final_played() {
             let seeds = self.seeds();
-            let seed = |p: usize| seeds.iter().position(|&s| s == p).unwrap_or(usize::MAX);
             let mut order: Vec<usize> = Vec::new();
             if let Some(champion) = self.playoff.last().and_then(|r| r.first()).and_then(Self::winner) {
                 order.push(champion);
             }
             for round in self.playoff.iter().rev() {
-                let mut losers: Vec<usize> =
+                let losers: Vec<usize> =
                     round.iter().filter_map(|t| Self::winner(t).map(|w| if w == t.p1 { t.p2 } else { t.p1 })).collect();
-                losers.sort_by_key(|&p| seed(p));
-                order.extend(losers);
+                // In seed order: every playoff player is a seed (the file's bracket is checked).
+                order.extend(seeds.iter().copied().filter(|s| losers.contains(s)));
             }
             let mut placed: Vec<Ranked> = Vec::with_capacity(rows.len());
             for p in order {

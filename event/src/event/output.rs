@@ -5,6 +5,8 @@ use std::fmt::Write as _;
 
 use unicode_width::UnicodeWidthStr;
 
+use crate::standings::output::csv_field;
+
 /// `--format`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Format {
@@ -87,15 +89,6 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// A CSV field, quoted when it must be.
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\r', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_owned()
-    }
-}
-
 /// A JSON string.
 fn json_string(text: &str) -> String {
     serde_json::to_string(text).unwrap_or_else(|_| "\"\"".to_owned())
@@ -143,7 +136,7 @@ impl Grid {
                 let mut out = self.header.join(",");
                 out.push('\n');
                 for row in &self.rows {
-                    let cells: Vec<String> = row.iter().map(|c| csv_field(&c.text())).collect();
+                    let cells: Vec<String> = row.iter().map(|c| csv_field(&c.text()).into_owned()).collect();
                     out.push_str(&cells.join(","));
                     out.push('\n');
                 }

@@ -1,6 +1,7 @@
 //! The three outputs of `referee standings`: `table` for people, `csv` and `json` as the spec
-//! writes them (the `csv` and `serde_json` crates), byte for byte.
+//! writes them (`serde_json` for the JSON), byte for byte.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use referee_core::standings::{Ranked, Ranking, Standing};
@@ -59,45 +60,46 @@ pub fn render_lines(lines: &[Line<'_>], round: u32, format: Format, decimals: u3
     }
 }
 
-/// `--format csv`: RFC 4180 with `\n` line ends, names quoted only when they must be.
+/// `--format csv`: RFC 4180 with `\n` line ends, names quoted only when they must be
+/// ([`csv_field`]: byte for byte what the `csv` crate's writer writes, without its general
+/// machinery).
 fn csv(lines: &[Line<'_>]) -> Vec<u8> {
-    let mut writer = csv::WriterBuilder::new()
-        .terminator(csv::Terminator::Any(b'\n'))
-        .from_writer(Vec::with_capacity(64 * (lines.len() + 1)));
-    let mut text = String::new();
+    let mut out = String::with_capacity(64 * (lines.len() + 1));
     let dropped = lines.first().is_some_and(|l| l.dropped.is_some());
-    // Writing into a `Vec` cannot fail.
-    for field in CSV_HEADER {
-        let _ = writer.write_field(field);
-    }
+    out.push_str(&CSV_HEADER.join(","));
     if dropped {
-        let _ = writer.write_field("dropped");
+        out.push_str(",dropped");
     }
-    let _ = writer.write_record(None::<&[u8]>);
+    out.push('\n');
+    // Writing into a `String` cannot fail.
     for row in lines {
         let s = &row.standing;
-        put(&mut writer, &mut text, row.rank);
-        let _ = writer.write_field(row.name);
+        let _ = write!(out, "{},", row.rank);
+        out.push_str(&csv_field(row.name));
         for value in [s.match_points, s.wins, s.losses, s.draws] {
-            put(&mut writer, &mut text, value);
+            let _ = write!(out, ",{value}");
         }
         for value in [WideFraction::from(s.omw), WideFraction::from(s.gw), s.ogw] {
-            put(&mut writer, &mut text, value);
+            let _ = write!(out, ",{value}");
         }
         if let Some(d) = row.dropped {
-            let _ = writer.write_field(if d { "true" } else { "false" });
+            out.push_str(if d { ",true" } else { ",false" });
         }
-        let _ = writer.write_record(None::<&[u8]>);
+        out.push('\n');
     }
-    writer.into_inner().unwrap_or_default()
+    out.into_bytes()
 }
 
-/// Writes `value` as one CSV field, formatted in the reused `text`.
-fn put(writer: &mut csv::Writer<Vec<u8>>, text: &mut String, value: impl std::fmt::Display) {
-    text.clear();
-    let _ = write!(text, "{value}");
-    // Writing into a `Vec` cannot fail.
-    let _ = writer.write_field(&*text);
+/// `text` as one CSV field: in quotes, each quote doubled, when it holds a comma, a quote or
+/// a line end (`\r` or `\n`); as it is otherwise. What the `csv` crate's writer writes; every
+/// CSV the commands write quotes its names with it.
+#[must_use]
+pub fn csv_field(text: &str) -> Cow<'_, str> {
+    if text.contains([',', '"', '\r', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\"")).into()
+    } else {
+        text.into()
+    }
 }
 
 /// One row of the JSON answer, fields in the spec's order.
@@ -256,6 +258,32 @@ fn table(lines: &[Line<'_>], round: u32, decimals: u32) -> String {
 #[cfg(test)]
 mod tests {
     use referee_core::Fraction;
+
+    /// The CSV fields are quoted as the `csv` crate's writer quotes them (the answer was
+    /// written with it before): names with commas, quotes, line ends, spaces, UTF-8, empty.
+    #[test]
+    fn csv_fields_are_quoted_as_the_csv_crate_quotes_them() {
+        let names = [
+            "Ann",
+            "",
+            "O'Neil, Jr.",
+            "\"Kid\"",
+            "a\"b\"\"c",
+            "two\nlines",
+            "cr\r",
+            " spaced ",
+            "é, ü",
+            "#1",
+            "a;b\tc",
+        ];
+        for name in names {
+            let ours = super::csv_field(name);
+            let mut writer = csv::WriterBuilder::new().terminator(csv::Terminator::Any(b'\n')).from_writer(Vec::new());
+            writer.write_record(["1", name, "3"]).unwrap();
+            let theirs = String::from_utf8(writer.into_inner().unwrap()).unwrap();
+            assert_eq!(format!("1,{ours},3\n"), theirs, "{name:?}");
+        }
+    }
 
     fn frac(n: u128, d: u128) -> Fraction {
         Fraction::new(n, d).unwrap()
