@@ -137,7 +137,7 @@ describe('the views', () => {
 
   test('Battle: a board beyond the time gets certified bounds, not a refusal', async () => {
     await page.getByTestId('tab-battle').click();
-    const board = readFileSync(join(repo, 'tests', 'bench-inputs', 'battle-late', 'late07.in'), 'utf8');
+    const board = readFileSync(join(repo, 'tests', 'bench-inputs', 'battle-late', 'late17.in'), 'utf8');
     await page.getByTestId('battle-input').fill(board);
     await page.getByTestId('battle-time').selectOption('1.5');
     await page.getByTestId('battle-run').click();
