@@ -184,12 +184,13 @@ pub fn paint_stack() {
     }
 }
 
-/// How much of the stack region a run used.
+/// How much of a stack a run used: the stack region ([`stack_use`]) or a stack lent to one
+/// call ([`on_stack`]).
 #[derive(Clone, Copy, Debug, defmt::Format)]
 pub struct StackUse {
     /// Bytes from the top of the stack down to the deepest overwritten word.
     pub used: usize,
-    /// Bytes of the stack region (`_stack_end..._stack_start`, what the statics leave).
+    /// Bytes of the stack (the region: `_stack_end..._stack_start`, what the statics leave).
     pub size: usize,
 }
 
@@ -197,11 +198,19 @@ pub struct StackUse {
 #[must_use]
 pub fn stack_use() -> StackUse {
     let (bottom, top) = stack_region();
+    painted_use(bottom, top)
+}
+
+/// The use of the painted stack `bottom..top`: from `top` down to the deepest word that no
+/// longer holds [`STACK_PAINT`]. `bottom..top` must be readable RAM, both ends 4-byte aligned:
+/// the stack region, or a stack [`on_stack`] lent.
+fn painted_use(bottom: usize, top: usize) -> StackUse {
     let mut deepest = bottom;
     while deepest < top {
-        #[allow(unsafe_code, reason = "reads the stack region between two linker symbols, word by word")]
-        // SAFETY: `bottom..top` is the stack region of the memory map, RAM that is always
-        // readable; the address is 4-byte aligned (both ends are, by the runtimes' asserts).
+        #[allow(unsafe_code, reason = "reads a painted stack, word by word")]
+        // SAFETY: the callers pass the stack region of the memory map or the words of a lent
+        // stack they borrow: RAM that is readable; the address is 4-byte aligned (both ends
+        // are).
         let word = unsafe { core::ptr::read_volatile(deepest as *const u32) };
         if word != STACK_PAINT {
             break;
@@ -223,15 +232,6 @@ pub fn finish(code: i32) -> ! {
     exit(code)
 }
 
-/// How much of a stack given to [`on_stack`] a call used.
-#[derive(Clone, Copy, Debug, defmt::Format)]
-pub struct OtherStackUse {
-    /// Bytes from the top down to the deepest overwritten word.
-    pub used: usize,
-    /// Bytes of the stack (after aligning its ends).
-    pub size: usize,
-}
-
 /// Runs `f` with `stack` (words the caller lends, at most the slab's) as its machine stack, and
 /// returns how deep it went: the deepest word it overwrote of the painted `stack`. The
 /// game-rules battle's search recurses deeper than the stack region of the small RAM maps
@@ -239,7 +239,7 @@ pub struct OtherStackUse {
 ///
 /// A panic or an exception inside `f` ends the run as anywhere else (on this stack); `f`
 /// must not use more than `stack`: nothing below it traps (the caller bounds `f`'s depth).
-pub fn on_stack(stack: &mut [u32], f: &mut dyn FnMut()) -> OtherStackUse {
+pub fn on_stack(stack: &mut [u32], f: &mut dyn FnMut()) -> StackUse {
     stack.fill(STACK_PAINT);
     let range = stack.as_mut_ptr_range();
     // Both ends aligned to 16 bytes (AAPCS wants 8, the RISC-V ABI 16).
@@ -247,7 +247,7 @@ pub fn on_stack(stack: &mut [u32], f: &mut dyn FnMut()) -> OtherStackUse {
     let top = range.end as usize & !15;
     if top <= bottom + 64 {
         f();
-        return OtherStackUse { used: 0, size: 0 };
+        return StackUse { used: 0, size: 0 };
     }
     /// Calls the closure behind `context` (a `&mut &mut dyn FnMut()`).
     extern "C" fn trampoline(context: *mut u8) {
@@ -303,15 +303,5 @@ pub fn on_stack(stack: &mut [u32], f: &mut dyn FnMut()) -> OtherStackUse {
             clobber_abi("C"),
         );
     }
-    let mut deepest = bottom;
-    while deepest < top {
-        #[allow(unsafe_code, reason = "reads the lent stack, word by word, after the call")]
-        // SAFETY: `bottom..top` lies in `stack`, which this function borrows; 4-byte aligned.
-        let word = unsafe { core::ptr::read_volatile(deepest as *const u32) };
-        if word != STACK_PAINT {
-            break;
-        }
-        deepest += 4;
-    }
-    OtherStackUse { used: top - deepest, size: top - bottom }
+    painted_use(bottom, top)
 }
