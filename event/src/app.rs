@@ -141,7 +141,7 @@ pub fn judge(invocation: &Invocation, input: &[u8], game_limits: Limits, states:
 /// finishes while `go_on` says so (asked every 1 024 states with the count so far), else
 /// certified bounds while `go_on_bounds` says so, in the format's bounded form
 /// ([`crate::battle::run_within`]). The one place that decides, for the binary's clock
-/// (`--time`) and the page's budget of states ([`judge`]); `game_limits` as there.
+/// (`--time`) and the page's budget of states ([`judge()`]); `game_limits` as there.
 ///
 /// # Complexity
 /// That of [`crate::battle::run_within`].

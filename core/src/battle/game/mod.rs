@@ -568,8 +568,8 @@ pub fn solve_odds<'s>(
     Ok(answer(fight, &total, words)?.odds())
 }
 
-/// What [`solve_within`] gives: the exact answer, or certified bounds when the exact search
-/// could not finish in its budget.
+/// What [`solve_bounded`] (and `solve_within`, feature `alloc`) gives: the exact answer, or
+/// certified bounds when the exact search could not finish in its budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 // Returned by value as `solve` returns its answer: no heap to box the larger one in.
 #[allow(clippy::large_enum_variant)]
