@@ -264,44 +264,35 @@ fn run_keyed<N: Numerator + Words, const W: usize>(
         #[cfg(feature = "alloc")]
         Strategy::Memo => {
             let memo = Memo::<N, W> { map: hashbrown::HashMap::new(), nums: alloc::vec::Vec::new() };
-            Search::<_, N, W> {
-                numerators: core::marker::PhantomData,
-                kinds,
-                ask,
-                cache: memo,
-                limits,
-                steps: 0,
-                depth: 0,
-                totals: Totals::NEW,
-                cut,
-                cuts: 0,
-                stopped: false,
-            }
-            .start()
+            Search::<_, N, W>::new(kinds, memo, limits, cut, ask).start()
         }
         Strategy::Fixed { table_words } => {
             let words = words.get_mut(..table_words.min(words.len())).unwrap_or_default();
             words.fill(0);
             let table = Table::new::<N>(words, W);
-            Search::<_, N, W> {
-                numerators: core::marker::PhantomData,
-                kinds,
-                ask,
-                cache: table,
-                limits,
-                steps: 0,
-                depth: 0,
-                totals: Totals::NEW,
-                cut,
-                cuts: 0,
-                stopped: false,
-            }
-            .start()
+            Search::<_, N, W>::new(kinds, table, limits, cut, ask).start()
         }
     }
 }
 
-impl<N: Numerator, C: Cache<N, W>, const W: usize> Search<'_, C, N, W> {
+impl<'k, N: Numerator, C: Cache<N, W>, const W: usize> Search<'k, C, N, W> {
+    /// A search of `kinds` from its start, nothing expanded yet.
+    fn new(kinds: &'k Kinds, cache: C, limits: Limits, cut: Option<Cut>, ask: &'k mut dyn FnMut(u64) -> bool) -> Self {
+        Self {
+            numerators: core::marker::PhantomData,
+            kinds,
+            ask,
+            cache,
+            limits,
+            steps: 0,
+            depth: 0,
+            totals: Totals::NEW,
+            cut,
+            cuts: 0,
+            stopped: false,
+        }
+    }
+
     /// Rules 1 and 2: who moves first (more minions; even counts a coin) and who fires first
     /// (a coin), then the start of combat.
     fn start(&mut self) -> Result<Found<N>, Stop> {
