@@ -102,7 +102,7 @@ pub fn event(invocation: &EventInvocation, store: &mut dyn Store) -> Output {
 /// problem through [`judge::run`]. The game rules: with a budget of `states` (a program without
 /// a clock: the page), searched within it as `--time` searches within a time ([`battle_within`]:
 /// exact, or certified bounds, the exact search getting [`EXACT_SHARE_PERCENT`] of the
-/// states); without one, exactly ([`crate::battle::run`]: however long it takes, a capacity
+/// states, less when it fails fast: `battle::game::Searching::goes_on`); without one, exactly ([`crate::battle::run`]: however long it takes, a capacity
 /// refusal beyond the limits).
 ///
 /// # Complexity
@@ -118,7 +118,7 @@ pub fn judge(invocation: &Invocation, input: &[u8], game_limits: Limits, states:
     } else if let (true, Some(states)) = (game, states) {
         // The exact search gets the same share of the budget as of the binary's time.
         let exact = states / 100 * u64::from(EXACT_SHARE_PERCENT);
-        return battle_within(invocation, input, game_limits, &mut |expanded| expanded < exact, &mut |progress| {
+        return battle_within(invocation, input, game_limits, &mut |s| s.goes_on(s.states, exact), &mut |progress| {
             progress.steps < states
         });
     } else if game {
@@ -149,7 +149,7 @@ pub fn battle_within(
     invocation: &Invocation,
     input: &[u8],
     game_limits: Limits,
-    go_on: &mut dyn FnMut(u64) -> bool,
+    go_on: &mut dyn FnMut(battle::game::Searching) -> bool,
     go_on_bounds: &mut dyn FnMut(battle::game::Progress) -> bool,
 ) -> Output {
     let (mode, format) = (invocation.battle_input, invocation.battle_format);

@@ -261,8 +261,9 @@ fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn W
             .spawn_scoped(scope, || {
                 let began = std::time::Instant::now();
                 let progress = Progress::new(began);
-                // Fail fast: the exact search gets a share of the time; a board it cannot
-                // finish in it gets the rest for its bounds.
+                // Fail fast: the exact search gets a share of the time, and stops early when
+                // its estimate of the states ahead says it cannot finish in it
+                // (`Searching::goes_on`); the rest of the time goes to the bounds.
                 let exact_share = time * app::EXACT_SHARE_PERCENT / 100;
                 // The bounds stop a little early: the process starts, asks every 1 024 states
                 // and writes the answer within the time.
@@ -271,9 +272,10 @@ fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn W
                     invocation,
                     &input,
                     referee_core::battle::game::DEFAULT_LIMITS,
-                    &mut |states| {
-                        progress.searching(states);
-                        began.elapsed() < exact_share
+                    &mut |searching| {
+                        progress.searching(&searching);
+                        let micros = |d: std::time::Duration| u64::try_from(d.as_micros()).unwrap_or(u64::MAX);
+                        searching.goes_on(micros(began.elapsed()), micros(exact_share))
                     },
                     &mut |p| {
                         progress.show(&p);
@@ -319,9 +321,13 @@ impl Progress {
         let _ = write!(io::stderr(), "\rbattle: {:.1} s, {what}\x1b[K", now.as_secs_f64());
     }
 
-    /// The exact search, `states` expanded so far.
-    fn searching(&self, states: u64) {
-        self.line(format_args!("searching exactly ({states} states)"));
+    /// The exact search so far: the states expanded, the estimate of those ahead.
+    fn searching(&self, searching: &referee_core::battle::game::Searching) {
+        let states = searching.states;
+        match searching.ahead() {
+            Some(ahead) => self.line(format_args!("searching exactly ({states} states, about {ahead} ahead)")),
+            None => self.line(format_args!("searching exactly ({states} states)")),
+        }
     }
 
     /// The bounds so far.

@@ -374,7 +374,7 @@ fn an_unfinished_search_answers_with_bounds() {
             game::DEFAULT_LIMITS,
             &mut HeapScratch::default(),
             &mut out,
-            &mut |steps| steps < 10_000,
+            &mut |s| s.states < 10_000,
             &mut |p| p.steps < 20_000,
         )
         .unwrap();
@@ -441,5 +441,47 @@ fn lockstep_boards_and_identical_minions_agree_with_the_brute_force() {
             compared += 1;
         }
         assert!(compared >= 100, "only {compared} boards");
+    });
+}
+
+#[test]
+fn a_search_that_cannot_finish_fails_fast_and_one_that_can_is_not_stopped() {
+    on_big_stack(|| {
+        // A long grind (its estimate of the states ahead is astronomic once a path has ended):
+        // with a budget of 400 000 states the exact search stops long before it, and the
+        // answer is bounds.
+        let grind = "4 4\n1/50DR 2/40T 1/60 3/30W\n2/45TD 1/55R 2/35 1/40W\n";
+        // typical-24 of the benchmarks: about 127 000 states, exact within the same budget.
+        let typical = "7 6\n11/4D 5/13 14/15 13/1 1/1DWR 1/11DP 13/15\n7/6W 14/20P 11/11W 12/4T 15/13DVR 13/18D\n";
+        let budget = 400_000;
+        for (text, finishes) in [(grind, false), (typical, true)] {
+            let fight = game::text::parse(text.as_bytes()).unwrap();
+            let (mut asked, mut last) = (Vec::new(), 0);
+            let mut scratch = HeapScratch::default();
+            let verdict = game::solve_within(
+                &fight,
+                Strategy::Memo,
+                game::DEFAULT_LIMITS,
+                &mut scratch,
+                &mut |s| {
+                    asked.push(s);
+                    last = s.states;
+                    s.goes_on(s.states, budget)
+                },
+                &mut |p| p.steps < 10_000,
+            )
+            .unwrap();
+            assert_eq!(matches!(verdict, game::Verdict::Exact(_)), finishes, "{text}");
+            // What the search told its budget: states growing, paths walked growing, at most all.
+            for pair in asked.windows(2) {
+                assert!(pair[0].states < pair[1].states && pair[0].walked <= pair[1].walked, "{pair:?}");
+            }
+            assert!(asked.iter().all(|s| s.walked <= game::WALKED_ONE));
+            if finishes {
+                assert!(last > 100_000 && last < budget, "{last}");
+            } else {
+                assert!(last < budget / 2, "the grind searched {last} states before it stopped");
+            }
+        }
     });
 }

@@ -145,7 +145,7 @@ pub fn run_within(
     strategy: Strategy,
     limits: Limits,
     scratch: &mut (impl Scratch + ?Sized),
-    go_on: &mut dyn FnMut(u64) -> bool,
+    go_on: &mut dyn FnMut(game::Searching) -> bool,
     go_on_bounds: &mut dyn FnMut(Progress) -> bool,
 ) -> Result<String, Failure> {
     let fight = parse(input, mode)?;
@@ -230,7 +230,7 @@ mod tests {
             Strategy::Memo,
             limits,
             &mut HeapScratch::default(),
-            &mut |n| n < steps[0],
+            &mut |s| s.states < steps[0],
             &mut |p| p.steps < steps[1],
         )
     }

@@ -86,6 +86,7 @@ pub use bounds::Progress;
 
 #[cfg(feature = "alloc")]
 pub use search::MEMO_STATES;
+pub use search::{Searching, FAIL_FAST_FACTOR, WALKED_ONE};
 mod state;
 pub mod text;
 
@@ -532,7 +533,7 @@ pub fn solve_until<'s>(
 ) -> Result<Answer<'s>, SearchError> {
     let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
     let kinds = state::Kinds::new(fight);
-    let total = search_wide(&kinds, strategy, limits, None, words, go_on)?.dist;
+    let total = search_wide(&kinds, strategy, limits, None, words, &mut |s: Searching| go_on(s.states))?.dist;
     answer(fight, &total, words)
 }
 
@@ -564,7 +565,7 @@ pub fn solve_odds<'s>(
 ) -> Result<Odds<'s>, SearchError> {
     let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
     let kinds = state::Kinds { odds_only: true, ..state::Kinds::new(fight) };
-    let total = search_wide(&kinds, strategy, limits, None, words, &mut |_| true)?.dist;
+    let total = search_wide(&kinds, strategy, limits, None, words, &mut |_: Searching| true)?.dist;
     Ok(answer(fight, &total, words)?.odds())
 }
 
@@ -599,7 +600,7 @@ pub fn solve_within<'s>(
     strategy: Strategy,
     limits: Limits,
     scratch: &'s mut (impl Scratch + ?Sized),
-    go_on: &mut dyn FnMut(u64) -> bool,
+    go_on: &mut dyn FnMut(Searching) -> bool,
     go_on_bounds: &mut dyn FnMut(Progress) -> bool,
 ) -> Result<Verdict<'s>, SearchError> {
     let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
@@ -628,7 +629,7 @@ fn search_wide(
     limits: Limits,
     cut: Option<search::Cut>,
     words: &mut [u32],
-    go_on: &mut dyn FnMut(u64) -> bool,
+    go_on: &mut dyn FnMut(Searching) -> bool,
 ) -> Result<search::Found<Wide>, SearchError> {
     match search::run::<u128>(kinds, strategy, limits, cut, words, go_on) {
         Ok(found) => Ok(search::Found { dist: found.dist.widen(Wide::from), complete: found.complete }),
@@ -680,6 +681,7 @@ pub fn solve_bounded<'s>(
 ) -> Result<Verdict<'s>, SearchError> {
     let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
     let kinds = state::Kinds::new(fight);
+    let go_on = &mut |s: Searching| go_on(s.states);
     let found = search_wide(&kinds, strategy, limits, Some(search::Cut { floor: 0 }), words, go_on)?;
     if found.complete {
         return answer(fight, &found.dist, words).map(Verdict::Exact);

@@ -212,7 +212,7 @@ struct Search<'k, C, N, const W: usize> {
     numerators: core::marker::PhantomData<N>,
     kinds: &'k Kinds,
     /// Asked every [`ASK_EVERY`] states expanded whether to go on.
-    ask: &'k mut dyn FnMut(u64) -> bool,
+    ask: &'k mut dyn FnMut(Searching) -> bool,
     cache: C,
     limits: Limits,
     steps: u64,
@@ -225,7 +225,72 @@ struct Search<'k, C, N, const W: usize> {
     cuts: u64,
     /// Whether the budget said stop (a search that cuts then cuts everything left).
     stopped: bool,
+    /// The mass (over [`MASS_ONE`]) of the paths walked to their end so far: through an end
+    /// of the fight, a cached state, or a cut.
+    walked: u64,
 }
+
+/// What the exact search tells its budget every 1 024 states expanded: the states expanded
+/// so far, and the share of the fight's paths (by probability) walked to their end, through
+/// an end of the fight, a state whose value was cached, or a cut: `walked` over
+/// [`WALKED_ONE`], rounded down. A depth-first search walks the fight's paths in order, so the
+/// share tells how far it has come, and [`Searching::ahead`] estimates the states still ahead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Searching {
+    /// States expanded so far.
+    pub states: u64,
+    /// The paths walked to their end, over [`WALKED_ONE`].
+    pub walked: u64,
+}
+
+/// All the fight's paths in [`Searching::walked`]: `2^62`.
+pub const WALKED_ONE: u64 = MASS_ONE;
+
+impl Searching {
+    /// An estimate of the states still ahead: the states so far, times the share of the paths
+    /// not yet walked over the share walked; `None` before any path was walked to its end.
+    /// The cache's hits grow as a search goes on, so the paths ahead tend to cost fewer
+    /// states than those behind: the estimate errs high (measured in docs/battle.md).
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn ahead(&self) -> Option<u64> {
+        let walked = self.walked.min(WALKED_ONE);
+        if walked == 0 {
+            return None;
+        }
+        let ahead = u128::from(self.states) * u128::from(WALKED_ONE - walked) / u128::from(walked);
+        Some(u64::try_from(ahead).unwrap_or(u64::MAX))
+    }
+
+    /// Whether a search given `budget` (any unit: microseconds of a clock, states) of which it
+    /// has `spent` should go on: while it is within the budget, unless it fails fast. From a
+    /// tenth of the budget on, a search whose estimate of the states [`ahead`](Self::ahead)
+    /// passes [`FAIL_FAST_FACTOR`] times the states the rest of the budget expands at the rate
+    /// so far cannot finish in it: it stops then, and the rest of the budget can go to bounds
+    /// instead of being spent on a search that will not end.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub fn goes_on(&self, spent: u64, budget: u64) -> bool {
+        if spent >= budget {
+            return false;
+        }
+        if spent < budget / 10 || spent == 0 {
+            return true;
+        }
+        let left = u128::from(self.states) * u128::from(budget - spent) / u128::from(spent);
+        self.ahead().is_none_or(|ahead| u128::from(ahead) <= left.saturating_mul(u128::from(FAIL_FAST_FACTOR)))
+    }
+}
+
+/// How far beyond the budget the estimate of the states ahead must be for
+/// [`Searching::goes_on`] to stop a search early: the estimate errs high, by up to 3 to 5
+/// times on the late boards that finish (docs/battle.md, "Fail fast"), so a search is stopped
+/// only when it is far out of reach.
+pub const FAIL_FAST_FACTOR: u64 = 10;
 
 /// The distribution of the ends of the fight of `kinds` from its start, with compact keys
 /// when every health allows them.
@@ -238,7 +303,7 @@ pub(super) fn run<N: Numerator + Words>(
     limits: Limits,
     cut: Option<Cut>,
     words: &mut [u32],
-    ask: &mut dyn FnMut(u64) -> bool,
+    ask: &mut dyn FnMut(Searching) -> bool,
 ) -> Result<Found<N>, Stop> {
     if kinds.compact() {
         run_keyed::<N, COMPACT_KEY>(kinds, strategy, limits, cut, words, ask)
@@ -254,7 +319,7 @@ fn run_keyed<N: Numerator + Words, const W: usize>(
     limits: Limits,
     cut: Option<Cut>,
     words: &mut [u32],
-    ask: &mut dyn FnMut(u64) -> bool,
+    ask: &mut dyn FnMut(Searching) -> bool,
 ) -> Result<Found<N>, Stop> {
     // `Limits::depth` counts turns in progress with 128-bit numerators; each level of a search
     // with wider ones holds distributions `N::WORDS / 4` times larger, so it gets that many
@@ -277,7 +342,13 @@ fn run_keyed<N: Numerator + Words, const W: usize>(
 
 impl<'k, N: Numerator, C: Cache<N, W>, const W: usize> Search<'k, C, N, W> {
     /// A search of `kinds` from its start, nothing expanded yet.
-    fn new(kinds: &'k Kinds, cache: C, limits: Limits, cut: Option<Cut>, ask: &'k mut dyn FnMut(u64) -> bool) -> Self {
+    fn new(
+        kinds: &'k Kinds,
+        cache: C,
+        limits: Limits,
+        cut: Option<Cut>,
+        ask: &'k mut dyn FnMut(Searching) -> bool,
+    ) -> Self {
         Self {
             numerators: core::marker::PhantomData,
             kinds,
@@ -290,6 +361,7 @@ impl<'k, N: Numerator, C: Cache<N, W>, const W: usize> Search<'k, C, N, W> {
             cut,
             cuts: 0,
             stopped: false,
+            walked: 0,
         }
     }
 
@@ -313,13 +385,33 @@ impl<'k, N: Numerator, C: Cache<N, W>, const W: usize> Search<'k, C, N, W> {
         Ok(Found { dist: total, complete: self.cuts == 0 })
     }
 
-    /// Adds the end of `state` into `into` if the fight is over; whether it was.
-    fn ended(&self, state: &State, into: &mut Dist<N>) -> Result<bool, Stop> {
-        match state.over(self.kinds) {
-            None => Ok(false),
-            Some(None) => Ok(into.add_certain(0).map(|()| true)?),
-            Some(Some((winner, sum))) => Ok(into.add_certain(class_of(winner, sum)).map(|()| true)?),
+    /// Adds the end of `state`, reached with `mass`, into `into` if the fight is over; whether
+    /// it was.
+    fn ended(&mut self, state: &State, mass: u64, into: &mut Dist<N>) -> Result<bool, Stop> {
+        let class = match state.over(self.kinds) {
+            None => return Ok(false),
+            Some(None) => 0,
+            Some(Some((winner, sum))) => class_of(winner, sum),
+        };
+        self.walk(mass);
+        into.add_certain(class)?;
+        Ok(true)
+    }
+
+    /// Counts the paths of `mass` walked to their end (an end, a cached state, a cut).
+    #[inline]
+    fn walk(&mut self, mass: u64) {
+        self.walked = self.walked.saturating_add(mass);
+    }
+
+    /// Looks `key` (reached with `mass`) up, adding its value into `into`; else counts it
+    /// expanded (a level deeper). Whether to expand it: `false` when it was cached or is cut.
+    fn open(&mut self, key: &[u64; W], mass: u64, into: &mut Dist<N>) -> Result<bool, Stop> {
+        if self.cache.get(key, into)? || !self.enter(mass)? {
+            self.walk(mass);
+            return Ok(false);
         }
+        Ok(true)
     }
 
     /// Counts a state reached with `mass` expanded and a level deeper; whether to expand it
@@ -331,7 +423,10 @@ impl<'k, N: Numerator, C: Cache<N, W>, const W: usize> Search<'k, C, N, W> {
             Some(SearchError::Steps { limit: self.limits.steps })
         } else if self.depth >= self.limits.depth {
             Some(SearchError::Depth { limit: self.limits.depth })
-        } else if self.steps.is_multiple_of(ASK_EVERY) && self.steps > 0 && !(self.ask)(self.steps) {
+        } else if self.steps.is_multiple_of(ASK_EVERY)
+            && self.steps > 0
+            && !(self.ask)(Searching { states: self.steps, walked: self.walked })
+        {
             self.stopped = true;
             Some(SearchError::Steps { limit: self.steps })
         } else if self.cut.is_some_and(|c| mass < c.floor) {
@@ -361,7 +456,7 @@ impl<'k, N: Numerator, C: Cache<N, W>, const W: usize> Search<'k, C, N, W> {
         mass: u64,
         into: &mut Dist<N>,
     ) -> Result<(), Stop> {
-        if self.ended(state, into)? {
+        if self.ended(state, mass, into)? {
             return Ok(());
         }
         if stage >= 2 {
@@ -372,7 +467,7 @@ impl<'k, N: Numerator, C: Cache<N, W>, const W: usize> Search<'k, C, N, W> {
             return self.combat(state, first, stage + 1, mover, mass, into);
         };
         let key = state.key::<W>(mover, 1 + stage, first);
-        if self.cache.get(&key, into)? || !self.enter(mass)? {
+        if !self.open(&key, mass, into)? {
             return Ok(());
         }
         let cuts = self.cuts;
@@ -402,16 +497,17 @@ impl<'k, N: Numerator, C: Cache<N, W>, const W: usize> Search<'k, C, N, W> {
 
     /// Adds into `into` the value of `state` at the start of `mover`'s turn.
     fn turn(&mut self, state: &State, mover: usize, mass: u64, into: &mut Dist<N>) -> Result<(), Stop> {
-        if self.ended(state, into)? {
+        if self.ended(state, mass, into)? {
             return Ok(());
         }
         // A lockstep fight (every swing takes one life from each side) with as many lives on
         // each side ends with both sides empty at once: a tie, whatever the targets.
         if self.kinds.lockstep && state.lives(self.kinds, 0) == state.lives(self.kinds, 1) {
+            self.walk(mass);
             return Ok(into.add_certain(0)?);
         }
         let key = state.canonical_key::<W>(self.kinds, &mut self.totals, mover, TURN, 0);
-        if self.cache.get(&key, into)? || !self.enter(mass)? {
+        if !self.open(&key, mass, into)? {
             return Ok(());
         }
         let cuts = self.cuts;
@@ -433,6 +529,7 @@ impl<'k, N: Numerator, C: Cache<N, W>, const W: usize> Search<'k, C, N, W> {
         if !state.sides[mover].units().iter().any(can_attack(mover)) {
             let foe = mover ^ 1;
             if !state.sides[foe].units().iter().any(can_attack(foe)) {
+                self.walk(mass);
                 return Ok(value.add_certain(0)?);
             }
             return self.turn(&state, foe, mass, value);
@@ -479,7 +576,7 @@ impl<'k, N: Numerator, C: Cache<N, W>, const W: usize> Search<'k, C, N, W> {
             let mut next = *state;
             next.exchange(self.kinds, side, a, t);
             let at = next.resolve(self.kinds, Some((side, a)));
-            if self.ended(&next, value)? {
+            if self.ended(&next, share, value)? {
                 continue;
             }
             match at {
@@ -499,5 +596,35 @@ impl<'k, N: Numerator, C: Cache<N, W>, const W: usize> Search<'k, C, N, W> {
         }
         value.over(targets.count_ones() as usize)?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Searching, FAIL_FAST_FACTOR, WALKED_ONE};
+
+    #[test]
+    fn the_states_ahead_are_the_states_so_far_scaled_by_the_paths_left() {
+        assert_eq!(Searching { states: 100, walked: 0 }.ahead(), None);
+        assert_eq!(Searching { states: 100, walked: WALKED_ONE / 4 }.ahead(), Some(300));
+        assert_eq!(Searching { states: 100, walked: WALKED_ONE }.ahead(), Some(0));
+        assert_eq!(Searching { states: u64::MAX, walked: 1 }.ahead(), Some(u64::MAX));
+    }
+
+    #[test]
+    fn a_search_goes_on_within_its_budget_unless_it_cannot_finish() {
+        // A quarter walked in 100 states: 300 ahead.
+        let searching = Searching { states: 100, walked: WALKED_ONE / 4 };
+        // Out of budget.
+        assert!(!searching.goes_on(1000, 1000));
+        // Before a tenth of the budget: on, whatever the estimate.
+        assert!(searching.goes_on(1, 1000));
+        // Spent 500 of 1000 for 100 states: 100 more at that rate; 300 ahead is within the factor.
+        assert!(searching.goes_on(500, 1000));
+        // 300 ahead against 3 states left at the rate so far: beyond the factor, stop.
+        const { assert!(300 > 3 * FAIL_FAST_FACTOR) };
+        assert!(!searching.goes_on(970, 1000));
+        // Nothing walked yet: no estimate, on.
+        assert!(Searching { states: 100, walked: 0 }.goes_on(970, 1000));
     }
 }

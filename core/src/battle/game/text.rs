@@ -389,7 +389,7 @@ pub fn solve_within<W: Write + ?Sized>(
     limits: Limits,
     scratch: &mut (impl Scratch + ?Sized),
     out: &mut W,
-    go_on: &mut dyn FnMut(u64) -> bool,
+    go_on: &mut dyn FnMut(super::Searching) -> bool,
     go_on_bounds: &mut dyn FnMut(super::Progress) -> bool,
 ) -> Result<()> {
     let fight = parse(input)?;
