@@ -44,6 +44,10 @@ pub struct Progress {
 /// How often the budget is asked (states expanded).
 const ASK_EVERY: u64 = 1024;
 
+/// The most states waiting in a pass (about 400 bytes each on a 64-bit host with the heap's
+/// entry: 400 MiB at most, whatever the time given); a state reached beyond them is dropped.
+const PENDING_STATES: usize = 1 << 20;
+
 /// The first round's threshold: `2^-THRESHOLD_START` of the whole mass; each round divides it
 /// by `2^THRESHOLD_STEP`; the last one is 0 (nothing dropped).
 const THRESHOLD_START: u32 = 12;
@@ -56,7 +60,7 @@ struct Pass<'k> {
     heap: BinaryHeap<(u64, [u64; WIDE_KEY])>,
     settled: [u128; CLASSES],
     threshold: u128,
-    /// Whether a state was dropped (below the threshold).
+    /// Whether a state was dropped (below the threshold, or beyond [`PENDING_STATES`]).
     dropped: bool,
     /// The ladders of the healths in turn keys.
     totals: Totals,
@@ -128,9 +132,13 @@ impl Pass<'_> {
             p.mass = p.mass.saturating_add(mass);
             return Ok(());
         }
-        let len = self.key_of.len();
-        self.key_of.try_reserve(1).map_err(|_| SearchError::OutOfMemory { wanted: len + 1, stored: len })?;
-        self.heap.try_reserve(1).map_err(|_| SearchError::OutOfMemory { wanted: len + 1, stored: len })?;
+        // A state beyond the states that may wait, or that the heap cannot hold, is dropped as
+        // one below the threshold is: its mass stays unsettled, the bounds stay certified.
+        if self.key_of.len() >= PENDING_STATES || self.key_of.try_reserve(1).is_err() || self.heap.try_reserve(1).is_err()
+        {
+            self.dropped = true;
+            return Ok(());
+        }
         self.key_of.insert(key, Pending { state, phase, mass });
         self.heap.push((potential(self.kinds, &state), key));
         Ok(())

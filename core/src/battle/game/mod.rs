@@ -807,7 +807,9 @@ fn class_parts(fight: &Fight, class: usize) -> [Option<usize>; 3] {
 ///
 /// # Complexity
 /// Time: the states expanded (until `budget` says stop), each `O(t·n)` and a heap operation.
-/// Memory: the states waiting, at most those expanded times 49.
+/// Memory: the states waiting, at most those expanded times 49 and at most 2^20 (about 400
+/// MiB on a 64-bit host, whatever the budget: a state beyond them is dropped, its mass
+/// unsettled).
 #[cfg(feature = "alloc")]
 pub fn bound(fight: &Fight, budget: &mut dyn FnMut(Progress) -> bool) -> Result<Bounds, SearchError> {
     let kinds = state::Kinds::new(fight);
