@@ -634,6 +634,7 @@
       clearInterval(timer);
       timer = null;
       $('battle-stop').disabled = true;
+      $('battle-run').disabled = false;
       $('battle-live').hidden = true;
       delete progress.dataset.phase;
       delete progress.dataset.states;
@@ -645,6 +646,8 @@
       history.replaceState(null, '', battleLink());
       const started = performance.now();
       let report = null;
+      // One search at a time: Stop ends it, or it ends.
+      $('battle-run').disabled = true;
       $('battle-stop').disabled = false;
       timer = setInterval(() => showSearch(started, report), 200);
       try {

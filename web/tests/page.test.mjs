@@ -196,10 +196,12 @@ describe('the views', () => {
     await page.getByTestId('battle-time').selectOption('60');
     await page.getByTestId('battle-run').click();
     await page.waitForSelector('[data-testid=battle-progress][data-phase]', { timeout: 60_000 });
+    assert.equal(await page.getByTestId('battle-run').isDisabled(), true, 'one search at a time');
     await page.getByTestId('battle-stop').click();
     await page.waitForFunction(() => document.querySelector('[data-testid=battle-message]').textContent === 'stopped');
     assert.equal(await page.getByTestId('battle-progress').textContent(), '');
     assert.equal(await page.getByTestId('battle-stop').isDisabled(), true);
+    assert.equal(await page.getByTestId('battle-live').isHidden(), true);
     const small = '1 1\n3/3D\n2/2\n';
     await page.getByTestId('battle-input').fill(small);
     await page.getByTestId('battle-time').selectOption('1.5');
