@@ -102,13 +102,19 @@ pub fn event(invocation: &EventInvocation, store: &mut dyn Store) -> Output {
 /// problem through [`judge::run`]. The game rules: with a budget of `states` (a program without
 /// a clock: the page), searched within it as `--time` searches within a time ([`battle_within`]:
 /// exact, or certified bounds, the exact search getting [`EXACT_SHARE_PERCENT`] of the
-/// states, less when it fails fast: `battle::game::Searching::goes_on`); without one, exactly ([`crate::battle::run`]: however long it takes, a capacity
-/// refusal beyond the limits).
+/// states, less when it fails fast: `battle::game::Searching::goes_on`), `progress` told where
+/// it is every 1 024 states ([`Searching`]); without one, exactly ([`crate::battle::run`]:
+/// however long it takes, a capacity refusal beyond the limits).
 ///
 /// # Complexity
 /// That of the problem's solver.
-#[must_use]
-pub fn judge(invocation: &Invocation, input: &[u8], game_limits: Limits, states: Option<u64>) -> Output {
+pub fn judge(
+    invocation: &Invocation,
+    input: &[u8],
+    game_limits: Limits,
+    states: Option<u64>,
+    progress: &mut dyn FnMut(Searching),
+) -> Output {
     let options = &invocation.options;
     let mut scratch = HeapScratch::default();
     let mut answer = String::new();
@@ -118,9 +124,21 @@ pub fn judge(invocation: &Invocation, input: &[u8], game_limits: Limits, states:
     } else if let (true, Some(states)) = (game, states) {
         // The exact search gets the same share of the budget as of the binary's time.
         let exact = states / 100 * u64::from(EXACT_SHARE_PERCENT);
-        return battle_within(invocation, input, game_limits, &mut |s| s.goes_on(s.states, exact), &mut |progress| {
-            progress.steps < states
-        });
+        // One reporter for both searches (one after the other).
+        let progress = core::cell::RefCell::new(progress);
+        return battle_within(
+            invocation,
+            input,
+            game_limits,
+            &mut |searching| {
+                (progress.borrow_mut())(Searching::Exact(searching));
+                searching.goes_on(searching.states, exact)
+            },
+            &mut |bounds| {
+                (progress.borrow_mut())(Searching::Bounds(bounds));
+                bounds.steps < states
+            },
+        );
     } else if game {
         let (mode, format) = (invocation.battle_input, invocation.battle_format);
         return match crate::battle::run(input, mode, format, options.exact, options.battle, game_limits, &mut scratch) {
@@ -171,6 +189,65 @@ pub fn battle_within(
     }
 }
 
+/// Where a game-rules search within a budget ([`battle_within`]) is: what the binary's
+/// progress line and the page's progress tell (`Display`: `searching exactly (N states,
+/// about M ahead)`, the estimate of [`battle::game::Searching::ahead`], then `bounds of width 0.DDDDDD (round R, N states)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Searching {
+    /// The exact search: the states it expanded so far, and how far it has come.
+    Exact(battle::game::Searching),
+    /// The certified bounds so far (the exact search gave up).
+    Bounds(battle::game::Progress),
+}
+
+impl Searching {
+    /// The states expanded so far by the search in progress.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn states(&self) -> u64 {
+        match self {
+            Self::Exact(searching) => searching.states,
+            Self::Bounds(progress) => progress.steps,
+        }
+    }
+}
+
+impl core::fmt::Display for Searching {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Self::Exact(searching) => match searching.ahead() {
+                Some(ahead) => write!(f, "searching exactly ({} states, about {ahead} ahead)", searching.states),
+                None => write!(f, "searching exactly ({} states)", searching.states),
+            },
+            Self::Bounds(p) => {
+                let width = millionths(p.unsettled, true);
+                write!(
+                    f,
+                    "bounds of width {}.{:06} (round {}, {} states)",
+                    width / 1_000_000,
+                    width % 1_000_000,
+                    p.round,
+                    p.steps
+                )
+            }
+        }
+    }
+}
+
+/// A mass over [`battle::game::BOUND_ONE`] in millionths, rounded up (`up`: an upper bound
+/// or a width stays certified) or down (a lower bound).
+///
+/// # Complexity
+/// `O(1)`.
+#[must_use]
+pub fn millionths(mass: u128, up: bool) -> u64 {
+    // 2^120 is one: 2^60 twice, so that a million times the mass does not overflow.
+    let halve = |n: u128| if up { n.div_ceil(1 << 60) } else { n >> 60 };
+    u64::try_from(halve(halve(mass.min(battle::game::BOUND_ONE)) * 1_000_000)).unwrap_or(1_000_000)
+}
+
 /// The share of a game-rules budget (`battle --time`) the exact search gets before the bounds
 /// take over, in percent: a board it cannot finish in it gets the rest for its bounds.
 pub const EXACT_SHARE_PERCENT: u32 = 92;
@@ -195,5 +272,35 @@ fn failure_output(failure: standings::Failure) -> Output {
         }
         standings::Failure::Capacity(message) => Output::error(&message, ExitStatus::Capacity.code()),
         standings::Failure::Usage(message) => Output::error(&message, ExitStatus::Usage.code()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use referee_core::battle::game::{Progress, BOUND_ONE};
+
+    #[test]
+    fn the_progress_line_tells_the_states_then_the_certified_width() {
+        let exact = battle::game::Searching { states: 3072, walked: 0 };
+        assert_eq!(Searching::Exact(exact).to_string(), "searching exactly (3072 states)");
+        let half = battle::game::Searching { walked: battle::game::WALKED_ONE / 2, ..exact };
+        assert_eq!(Searching::Exact(half).to_string(), "searching exactly (3072 states, about 3072 ahead)");
+        let p =
+            Progress { round: 3, steps: 5120, unsettled: BOUND_ONE / 8, outcomes: [BOUND_ONE / 2, BOUND_ONE / 4, 1] };
+        assert_eq!(Searching::Bounds(p).to_string(), "bounds of width 0.125000 (round 3, 5120 states)");
+        assert_eq!(Searching::Bounds(p).states(), 5120);
+        let all = Progress { unsettled: BOUND_ONE, ..p };
+        assert_eq!(Searching::Bounds(all).to_string(), "bounds of width 1.000000 (round 3, 5120 states)");
+    }
+
+    #[test]
+    fn millionths_round_outward() {
+        assert_eq!((millionths(BOUND_ONE, false), millionths(BOUND_ONE, true)), (1_000_000, 1_000_000));
+        assert_eq!((millionths(0, false), millionths(0, true)), (0, 0));
+        // A third: 333 333.3 millionths.
+        assert_eq!((millionths(BOUND_ONE / 3, false), millionths(BOUND_ONE / 3, true)), (333_333, 333_334));
+        assert_eq!((millionths(1, false), millionths(1, true)), (0, 1));
+        assert_eq!(millionths(u128::MAX, true), 1_000_000);
     }
 }

@@ -273,12 +273,12 @@ fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn W
                     &input,
                     referee_core::battle::game::DEFAULT_LIMITS,
                     &mut |searching| {
-                        progress.searching(&searching);
+                        progress.line(app::Searching::Exact(searching));
                         let micros = |d: std::time::Duration| u64::try_from(d.as_micros()).unwrap_or(u64::MAX);
                         searching.goes_on(micros(began.elapsed()), micros(exact_share))
                     },
                     &mut |p| {
-                        progress.show(&p);
+                        progress.line(app::Searching::Bounds(p));
                         began.elapsed() < time
                     },
                 );
@@ -308,9 +308,9 @@ impl Progress {
         Self { began, shown: std::cell::Cell::new(None), terminal: io::stderr().is_terminal() }
     }
 
-    /// Writes the line `what` follows (`battle: 1.2 s, ` first), at most every 250 ms, from
+    /// Writes the line of `searching` (`battle: 1.2 s, ` first), at most every 250 ms, from
     /// 250 ms on.
-    fn line(&self, what: std::fmt::Arguments<'_>) {
+    fn line(&self, searching: app::Searching) {
         let now = self.began.elapsed();
         let every = std::time::Duration::from_millis(250);
         // Nothing for a search that ends within the first 250 ms.
@@ -318,23 +318,7 @@ impl Progress {
             return;
         }
         self.shown.set(Some(now));
-        let _ = write!(io::stderr(), "\rbattle: {:.1} s, {what}\x1b[K", now.as_secs_f64());
-    }
-
-    /// The exact search so far: the states expanded, the estimate of those ahead.
-    fn searching(&self, searching: &referee_core::battle::game::Searching) {
-        let states = searching.states;
-        match searching.ahead() {
-            Some(ahead) => self.line(format_args!("searching exactly ({states} states, about {ahead} ahead)")),
-            None => self.line(format_args!("searching exactly ({states} states)")),
-        }
-    }
-
-    /// The bounds so far.
-    fn show(&self, p: &referee_core::battle::game::Progress) {
-        // The width in millionths (2^120 is one).
-        let millionths = ((p.unsettled >> 60) * 1_000_000) >> 60;
-        self.line(format_args!("bounds of width 0.{millionths:06} (round {}, {} states)", p.round, p.steps));
+        let _ = write!(io::stderr(), "\rbattle: {:.1} s, {searching}\x1b[K", now.as_secs_f64());
     }
 
     fn clear(&self) {
@@ -351,7 +335,7 @@ fn battle_needs(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn 
         Ok(bytes) => bytes,
         Err((message, status)) => return report(stderr, &message, status),
     };
-    emit(app::judge(invocation, &input, referee_core::battle::game::DEFAULT_LIMITS, None), stdout, stderr)
+    emit(app::judge(invocation, &input, referee_core::battle::game::DEFAULT_LIMITS, None, &mut |_| ()), stdout, stderr)
 }
 
 /// `referee standings`: reads the whole results file, ranks it, and writes the answer only if

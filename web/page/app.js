@@ -8,14 +8,25 @@
   // ---- The solver: the wasm module in a worker ------------------------------------------
 
   // The worker's code: instantiates the module, then answers one request per message. Built
-  // from this function's text (a Blob), so that the page also works opened from a file.
+  // from this function's text (a Blob), so that the page also works opened from a file. While
+  // a game-rules search runs, the module calls its one import, `referee_progress`, a few
+  // times a second: each report goes to the page as {id, progress} before the reply.
   function workerMain() {
     let wasm = null;
     let module = null;
+    let current = 0;
     const encoder = new TextEncoder();
     const decoder = new TextDecoder();
+    const imports = {
+      env: {
+        referee_progress: (at, length) => {
+          const text = decoder.decode(new Uint8Array(wasm.memory.buffer, at, length));
+          self.postMessage({ id: current, progress: JSON.parse(text) });
+        },
+      },
+    };
     const start = async () => {
-      wasm = (await WebAssembly.instantiate(module, {})).exports;
+      wasm = (await WebAssembly.instantiate(module, imports)).exports;
     };
     self.onmessage = async (event) => {
       const message = event.data;
@@ -29,6 +40,7 @@
         const request = encoder.encode(JSON.stringify({ args: message.args, files: message.files }));
         const at = wasm.referee_request(request.length);
         new Uint8Array(wasm.memory.buffer, at, request.length).set(request);
+        current = message.id;
         const length = wasm.referee_call();
         const bytes = new Uint8Array(wasm.memory.buffer, wasm.referee_reply(), length);
         self.postMessage({ id: message.id, reply: JSON.parse(decoder.decode(bytes)) });
@@ -67,18 +79,25 @@
     answer(data) {
       const pending = this.pending.get(data.id);
       if (!pending) return;
+      if (data.progress) {
+        pending.onProgress?.(data.progress);
+        return;
+      }
       this.pending.delete(data.id);
       if (data.error) pending.reject(new Error(`the solver stopped: ${data.error}`));
       else pending.resolve(data.reply);
     }
 
     // Runs `referee ARGS...` with `files` (name -> text); resolves to
-    // {status, stdout, stderr, files: {name: text or null when removed}}.
-    async call(args, files = {}) {
+    // {status, stdout, stderr, files: {name: text or null when removed}}. A game-rules search
+    // within a time tells `onProgress` where it is as it goes (docs/web.md): {phase: 'exact',
+    // states, text}, then {phase: 'bounds', states, text, round, width, lower: [alice, bob,
+    // tie]} (millionths).
+    async call(args, files = {}, onProgress = null) {
       await this.ready;
       const id = this.next++;
       return new Promise((resolve, reject) => {
-        this.pending.set(id, { resolve, reject });
+        this.pending.set(id, { resolve, reject, onProgress });
         this.worker.postMessage({ id, args, files });
       });
     }
@@ -443,27 +462,37 @@
     }
   }
 
+  // A value as a fraction (`num/den`; a bound may be printed `0` or `1`).
+  const fraction = (v) => (v.includes('/') ? v : `${v}/1`);
+  // A certified range, lower to upper, as percentages.
+  const range = ([low, high]) => `${percentOf(fraction(low))} – ${percentOf(fraction(high))}`;
+
+  // The row of outcome `i` within certified bounds [lower, upper] (fractions): the bar filled
+  // to the lower bound, then shaded to the upper one; `data-lower` and `data-upper` hold them.
+  function rangeRow(i, [lower, upper]) {
+    const [key, label] = OUTCOMES[i];
+    const row = document.createElement('div');
+    row.className = `outcome ${key}`;
+    row.dataset.outcome = key;
+    row.dataset.lower = lower;
+    row.dataset.upper = upper;
+    row.innerHTML = '<span class="label"></span><span class="bar" role="img"><span class="fill"></span><span class="spread"></span></span><span class="value"></span>';
+    row.querySelector('.label').textContent = label;
+    const [low, high] = [lower, upper].map((v) => Number(decimal(fraction(v), 6)) * 100);
+    row.querySelector('.fill').style.width = `${low}%`;
+    row.querySelector('.spread').style.width = `${Math.max(0, high - low)}%`;
+    row.querySelector('.bar').setAttribute('aria-label', `${label}: ${range([lower, upper])}`);
+    row.querySelector('.value').textContent = range([lower, upper]);
+    return row;
+  }
+
   // A bounded answer: each value as its certified range (lower to upper, decimals as printed).
   function renderBounds(element, answer) {
     const note = document.createElement('p');
     note.dataset.bounded = 'true';
     note.textContent = 'The search did not finish in the time given: each value lies between the two bounds shown (certified). Give it more time for a narrower range, or the exact answer.';
     element.append(note);
-    const fraction = (v) => (v.includes('/') ? v : `${v}/1`);
-    const range = ([low, high]) => `${percentOf(fraction(low))} – ${percentOf(fraction(high))}`;
-    answer.outcomes.forEach((pair, i) => {
-      const [key, label] = OUTCOMES[i];
-      const row = document.createElement('div');
-      row.className = `outcome ${key}`;
-      row.dataset.outcome = key;
-      row.dataset.lower = pair[0];
-      row.dataset.upper = pair[1];
-      row.innerHTML = '<span class="label"></span><span class="bar"><span class="fill"></span></span><span class="value"></span>';
-      row.querySelector('.label').textContent = label;
-      row.querySelector('.fill').style.width = `${Number(decimal(fraction(pair[0]), 6)) * 100}%`;
-      row.querySelector('.value').textContent = range(pair);
-      element.append(row);
-    });
+    answer.outcomes.forEach((pair, i) => element.append(rangeRow(i, pair)));
     for (const side of ['alice', 'bob']) {
       if (!answer.dies[side]) continue;
       const line = document.createElement('p');
@@ -573,26 +602,62 @@
     readBoard($('battle-input').value);
   }
 
+  // The live view of a search in progress (the worker's reports, `Solver.call`): the line the
+  // binary's progress shows (the exact search's states, then the bounds' width) on
+  // `battle-progress` after the time, and under the bounds the share settled and each
+  // outcome's certified range so far.
+  function showSearch(started, report) {
+    const progress = $('battle-progress');
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    progress.textContent = report ? `Searching… ${seconds} s: ${report.text}` : `Searching… ${seconds} s`;
+    if (!report) return;
+    progress.dataset.phase = report.phase;
+    progress.dataset.states = report.states;
+    if (report.phase !== 'bounds') return;
+    const live = $('battle-live');
+    live.hidden = false;
+    const settled = $('battle-settled');
+    settled.value = 1_000_000 - report.width;
+    settled.textContent = `${percentOf(`${settled.value}/1000000`)}`;
+    live.dataset.width = report.width;
+    const rows = report.lower.map((lower, i) =>
+      rangeRow(i, [`${lower}/1000000`, `${Math.min(1_000_000, lower + report.width)}/1000000`]));
+    $('battle-live-bounds').replaceChildren(...rows);
+  }
+
   function setupBattle(solver) {
     setupBuilder();
     const message = $('battle-message');
     const progress = $('battle-progress');
     let timer = null;
-    const stopTimer = () => { clearInterval(timer); timer = null; $('battle-stop').disabled = true; };
+    const stopTimer = () => {
+      clearInterval(timer);
+      timer = null;
+      $('battle-stop').disabled = true;
+      $('battle-run').disabled = false;
+      $('battle-live').hidden = true;
+      delete progress.dataset.phase;
+      delete progress.dataset.states;
+    };
     $('battle-run').addEventListener('click', async () => {
       say(message, '');
       $('battle-result').replaceChildren();
+      $('battle-live-bounds').replaceChildren();
       history.replaceState(null, '', battleLink());
       const started = performance.now();
+      let report = null;
+      // One search at a time: Stop ends it, or it ends.
+      $('battle-run').disabled = true;
       $('battle-stop').disabled = false;
-      timer = setInterval(() => {
-        progress.textContent = `Searching… ${((performance.now() - started) / 1000).toFixed(1)} s`;
-      }, 200);
+      timer = setInterval(() => showSearch(started, report), 200);
       try {
         const rules = $('battle-rules').value;
         const args = ['battle', 'board.txt', '--exact', '--rules', rules];
         if (rules === 'game') args.push('--time', $('battle-time').value);
-        const reply = await solver.call(args, { 'board.txt': $('battle-input').value });
+        const reply = await solver.call(args, { 'board.txt': $('battle-input').value }, (latest) => {
+          report = latest;
+          if (timer !== null) showSearch(started, report);
+        });
         stopTimer();
         const seconds = ((performance.now() - started) / 1000).toFixed(2);
         progress.textContent = reply.stdout.trim().endsWith('bounds') ? `Bounds, in ${seconds} s.` : `Exact, in ${seconds} s.`;

@@ -10,7 +10,16 @@
 //! The request and the reply are JSON ([`crate::call`]). The buffers belong to the module and
 //! stay valid until the next `referee_request` or `referee_call`. Nothing here reads or
 //! writes memory through a pointer: JavaScript copies the bytes, Rust only hands out where.
-#![allow(unsafe_code)] // `#[no_mangle]` only: the exports must keep their names.
+//!
+//! While a game-rules search runs, `referee_call` calls the one function the module imports,
+//! `env.referee_progress(at, length)`, with where its progress is ([`crate::progress_json`]:
+//! JSON, valid during the call only), a few times a second:
+//!
+//! ```text
+//! const imports = { env: { referee_progress: (at, length) =>
+//!     show(JSON.parse(decoder.decode(new Uint8Array(exports.memory.buffer, at, length)))) } };
+//! ```
+#![allow(unsafe_code)] // `#[no_mangle]`, and the import's declaration: the names are the ABI.
 
 use std::cell::RefCell;
 
@@ -38,7 +47,7 @@ pub extern "C" fn referee_request(length: usize) -> *mut u8 {
 /// That of the command run ([`crate::call`]).
 #[no_mangle]
 pub extern "C" fn referee_call() -> usize {
-    let reply = REQUEST.with_borrow_mut(|request| crate::call(&std::mem::take(request)));
+    let reply = REQUEST.with_borrow_mut(|request| crate::call_reporting(&std::mem::take(request), &mut progress));
     REPLY.with_borrow_mut(|stored| {
         *stored = reply;
         stored.len()
@@ -53,3 +62,22 @@ pub extern "C" fn referee_call() -> usize {
 pub extern "C" fn referee_reply() -> *const u8 {
     REPLY.with_borrow(|reply| reply.as_ptr())
 }
+
+#[cfg(target_arch = "wasm32")]
+#[link(wasm_import_module = "env")]
+unsafe extern "C" {
+    /// The page's: reads `length` bytes at `at` (a progress report) during the call.
+    safe fn referee_progress(at: *const u8, length: usize);
+}
+
+/// Hands a progress report to the page ([`referee_call`]); nothing off the web (the native
+/// tests).
+#[cfg(target_arch = "wasm32")]
+fn progress(report: &[u8]) {
+    referee_progress(report.as_ptr(), report.len());
+}
+
+/// Hands a progress report to the page ([`referee_call`]); nothing off the web (the native
+/// tests).
+#[cfg(not(target_arch = "wasm32"))]
+const fn progress(_report: &[u8]) {}

@@ -17,7 +17,7 @@ pub mod files;
 pub mod request;
 
 use referee_core::battle::Limits;
-use referee_event::app::{self, Output};
+use referee_event::app::{self, millionths, Output, Searching};
 use referee_event::cli::{self, Command, Threads};
 use referee_event::event::store::MemoryStore;
 
@@ -34,6 +34,64 @@ pub const GAME_LIMITS: Limits = Limits { depth: 384, steps: referee_core::battle
 /// The states a game-rules search may expand a millisecond of `battle --time`: the module
 /// has no clock, so the page's time is a budget of states (a worker the page can stop).
 pub const STATES_PER_MS: u64 = 1000;
+
+/// The states a game-rules search expands between two reports of its progress (about
+/// [`PROGRESS_EVERY`] / [`STATES_PER_MS`] ms: a few reports a second), besides the first of
+/// each search.
+pub const PROGRESS_EVERY: u64 = 1 << 15;
+
+/// Tells `report` where a game-rules search is ([`progress_json`]), at its start and then
+/// every [`PROGRESS_EVERY`] states of each of its searches (the exact one, then the bounds).
+struct Reporter<'r> {
+    report: &'r mut dyn FnMut(&[u8]),
+    /// The states from which the next report is due (`None`: the next report, whatever).
+    next: Option<u64>,
+    /// The phase of the last report: the bounds (or the exact search).
+    bounds: bool,
+}
+
+impl Reporter<'_> {
+    /// Reports `searching` when a report is due.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    fn tell(&mut self, searching: Searching) {
+        let (states, bounds) = (searching.states(), matches!(searching, Searching::Bounds(_)));
+        // A new phase, or a search started again (wider numerators): a report at once.
+        let due =
+            self.next.is_none_or(|next| bounds != self.bounds || states >= next || states + PROGRESS_EVERY < next);
+        if due {
+            self.next = Some(states.saturating_add(PROGRESS_EVERY));
+            self.bounds = bounds;
+            (self.report)(&progress_json(&searching));
+        }
+    }
+}
+
+/// A search's progress as the page reads it: the states expanded and the line of the
+/// binary's progress (`text`, [`Searching`]'s), with under the bounds the round, their width
+/// (rounded up) and each outcome's lower bound (Alice wins, Bob wins, tie; rounded down) in
+/// millionths: `{"phase":"exact","states":N,"text":"..."}` or
+/// `{"phase":"bounds","states":N,"text":"...","round":R,"width":W,"lower":[A,B,T]}`.
+///
+/// # Complexity
+/// `O(1)`.
+#[must_use]
+pub fn progress_json(searching: &Searching) -> Vec<u8> {
+    let mut out = Vec::with_capacity(128);
+    let phase = if matches!(searching, Searching::Bounds(_)) { "bounds" } else { "exact" };
+    out.extend_from_slice(format!("{{\"phase\":\"{phase}\",\"states\":{},\"text\":", searching.states()).as_bytes());
+    json_string(&mut out, &searching.to_string());
+    if let Searching::Bounds(p) = searching {
+        let [alice, bob, tie] = p.outcomes.map(|mass| millionths(mass, false));
+        let width = millionths(p.unsettled, true);
+        out.extend_from_slice(
+            format!(",\"round\":{},\"width\":{width},\"lower\":[{alice},{bob},{tie}]", p.round).as_bytes(),
+        );
+    }
+    out.push(b'}');
+    out
+}
 
 /// The reply to a request.
 #[derive(Debug)]
@@ -84,11 +142,21 @@ impl Reply {
 /// That of the command, plus `O(B)` for the `B` bytes of the request and the reply.
 #[must_use]
 pub fn call(request: &[u8]) -> Vec<u8> {
+    call_reporting(request, &mut |_| ())
+}
+
+/// As [`call`], telling `report` the progress of a game-rules search within a budget as it
+/// goes ([`progress_json`], every [`PROGRESS_EVERY`] states): what the page shows while the
+/// search runs.
+///
+/// # Complexity
+/// That of [`call`], plus `O(1)` a report.
+pub fn call_reporting(request: &[u8], report: &mut dyn FnMut(&[u8])) -> Vec<u8> {
     let reply = match request::parse(request) {
         Ok(request) => {
             let mut store = MemoryStore { files: request.files };
             let before = store.files.clone();
-            let output = run(&request.args, &mut store);
+            let output = run(&request.args, &mut store, report);
             Reply {
                 status: output.status,
                 stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
@@ -124,11 +192,12 @@ fn refused(message: &str) -> Reply {
     Reply { status: 2, stdout: String::new(), stderr: format!("error: {message}\n"), files: Vec::new() }
 }
 
-/// Runs `referee ARGS` on the files of `store` (changed in place by `event`).
+/// Runs `referee ARGS` on the files of `store` (changed in place by `event`), a game-rules
+/// search's progress told to `report` ([`call_reporting`]).
 ///
 /// # Complexity
 /// That of the command.
-pub fn run(args: &[String], store: &mut MemoryStore) -> Output {
+pub fn run(args: &[String], store: &mut MemoryStore, report: &mut dyn FnMut(&[u8])) -> Output {
     let input = |store: &MemoryStore, file: Option<&str>| -> Result<Vec<u8>, Output> {
         match file {
             None | Some("-") => Ok(store.files.get(STDIN).cloned().unwrap_or_default()),
@@ -144,7 +213,9 @@ pub fn run(args: &[String], store: &mut MemoryStore) -> Output {
             Ok(Output { status: 0, stdout: text.into_bytes(), stderr: String::new() })
         }
         Ok(Command::Solve(invocation)) => input(store, invocation.file.as_deref()).map(|bytes| {
-            app::judge(&invocation, &bytes, GAME_LIMITS, Some(invocation.time_ms.saturating_mul(STATES_PER_MS)))
+            let states = Some(invocation.time_ms.saturating_mul(STATES_PER_MS));
+            let mut reporter = Reporter { report, next: None, bounds: false };
+            app::judge(&invocation, &bytes, GAME_LIMITS, states, &mut |searching| reporter.tell(searching))
         }),
         Ok(Command::Standings(invocation)) => {
             input(store, invocation.file.as_deref()).map(|bytes| app::standings(&invocation, &bytes))
@@ -251,6 +322,54 @@ mod tests {
         let names: Vec<(String, bool)> = changes(&before, after).into_iter().map(|(n, f)| (n, f.is_some())).collect();
         let expected = [("a", false), ("c", true), ("d", true), ("e", true), ("f", false)];
         assert_eq!(names, expected.map(|(n, f)| (n.to_owned(), f)));
+    }
+
+    #[test]
+    fn a_long_search_reports_its_progress_and_answers_as_without() {
+        let board = include_str!("../../tests/bench-inputs/battle-late/late17.in");
+        let text = serde_json::json!({"args": ["battle", "--time", "0.2"], "files": {"stdin": board}}).to_string();
+        let mut reports = Vec::new();
+        let reply = call_reporting(text.as_bytes(), &mut |bytes| {
+            reports.push(serde_json::from_slice::<serde_json::Value>(bytes).unwrap())
+        });
+        assert_eq!(reply, call(text.as_bytes()), "the reports change nothing");
+        assert!(String::from_utf8_lossy(&reply).contains("bounds"), "late17 is not exact in 0.2 s");
+        let exact: Vec<u64> =
+            reports.iter().take_while(|r| r["phase"] == "exact").map(|r| r["states"].as_u64().unwrap()).collect();
+        // The exact search reports when it starts, then every PROGRESS_EVERY states, until it
+        // fails fast (late17 cannot finish: it gives up at a tenth of its budget or soon after).
+        assert!(!exact.is_empty() && exact.windows(2).all(|w| w[0] + PROGRESS_EVERY <= w[1]), "{exact:?}");
+        let first = reports[0]["text"].as_str().unwrap();
+        assert!(first.starts_with(&format!("searching exactly ({} states", exact[0])), "{first}");
+        let bounds = &reports[exact.len()..];
+        assert!(!bounds.is_empty() && bounds.iter().all(|r| r["phase"] == "bounds"), "{reports:?}");
+        for r in bounds {
+            let lower: u64 = r["lower"].as_array().unwrap().iter().map(|l| l.as_u64().unwrap()).sum();
+            let width = r["width"].as_u64().unwrap();
+            // The cut search's lower bounds count from the first report of the bounds; the
+            // millionths are rounded (the lower bounds down, the width up).
+            assert!(lower > 0 && (999_990..=1_000_010).contains(&(lower + width)), "{r}");
+            assert!(r["text"].as_str().unwrap().starts_with("bounds of width 0."), "{r}");
+        }
+    }
+
+    #[test]
+    fn progress_is_the_json_the_page_reads() {
+        let one = referee_core::battle::game::BOUND_ONE;
+        let exact = progress_json(&Searching::Exact(referee_core::battle::game::Searching { states: 2048, walked: 0 }));
+        assert_eq!(exact, br#"{"phase":"exact","states":2048,"text":"searching exactly (2048 states)"}"#);
+        let p = referee_core::battle::game::Progress {
+            round: 2,
+            steps: 1024,
+            unsettled: one / 4 + 1,
+            outcomes: [one / 2, one / 8 - 1, one / 8],
+        };
+        let bounds = String::from_utf8(progress_json(&Searching::Bounds(p))).unwrap();
+        let text = "bounds of width 0.250001 (round 2, 1024 states)";
+        let want = format!(
+            r#"{{"phase":"bounds","states":1024,"text":"{text}","round":2,"width":250001,"lower":[500000,124999,125000]}}"#
+        );
+        assert_eq!(bounds, want);
     }
 
     #[test]

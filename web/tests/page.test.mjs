@@ -135,20 +135,81 @@ describe('the views', () => {
     assert.deepEqual(outcomes, want.slice(0, 3));
   });
 
-  test('Battle: a board beyond the time gets certified bounds, not a refusal', async () => {
+  test('Battle: a board beyond the time shows its progress, then gets certified bounds, not a refusal', async () => {
     await page.getByTestId('tab-battle').click();
     const board = readFileSync(join(repo, 'tests', 'bench-inputs', 'battle-late', 'late17.in'), 'utf8');
     await page.getByTestId('battle-input').fill(board);
     await page.getByTestId('battle-time').selectOption('1.5');
     await page.getByTestId('battle-run').click();
+    const value = (v) => (v.includes('/') ? Number(v.split('/')[0]) / Number(v.split('/')[1]) : Number(v));
+    const states = () => page.$eval('[data-testid=battle-progress]', (p) => [p.dataset.phase, Number(p.dataset.states)]);
+    // The exact search's states, as they grow.
+    await page.waitForSelector('[data-testid=battle-progress][data-phase=exact]', { timeout: 60_000 });
+    const [, first] = await states();
+    const text = await page.getByTestId('battle-progress').textContent();
+    // The states so far, and the estimate of those ahead once a path has ended.
+    assert.match(text, /^Searching… \d+\.\d s: searching exactly \(\d+ states(, about \d+ ahead)?\)$/, text);
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid=battle-progress]').dataset.states) > n
+      || document.querySelector('[data-testid=battle-progress]').dataset.phase === 'bounds', first, { timeout: 60_000 });
+    // The page answers while the worker searches.
+    const asked = Date.now();
+    assert.equal(await page.getByTestId('battle-stop').isEnabled(), true);
+    assert.ok(Date.now() - asked < 1000, `the page took ${Date.now() - asked} ms to answer`);
+    // Then the bounds as they stand: the width and each outcome's range.
+    await page.waitForSelector('[data-testid=battle-live]:not([hidden]) [data-testid=battle-live-bounds] [data-outcome]', { timeout: 120_000 });
+    const live = await page.$$eval('[data-testid=battle-live-bounds] [data-outcome]', (rows) =>
+      rows.map((row) => [row.dataset.outcome, row.dataset.lower, row.dataset.upper]));
+    assert.deepEqual(live.map(([outcome]) => outcome), ['alice', 'bob', 'tie']);
+    const progress = await page.getByTestId('battle-progress').textContent();
+    assert.match(progress, /^Searching… \d+\.\d s: bounds of width 0\.\d{6} \(round \d+, \d+ states\)$/, progress);
+    await page.screenshot({ path: join(shots, 'battle-progress.png'), fullPage: true });
+    // The answer: certified bounds, within the ranges shown while it searched.
     await page.waitForSelector('[data-testid=battle-result] [data-outcome]', { timeout: 120_000 });
     assert.ok(await page.$('[data-testid=battle-result] [data-bounded]'), 'a bounded answer');
+    assert.equal(await page.getByTestId('battle-live').isHidden(), true);
     const ranges = await page.$$eval('[data-testid=battle-result] [data-outcome]', (rows) =>
       rows.map((row) => [row.dataset.lower, row.dataset.upper]));
     assert.equal(ranges.length, 3);
-    const value = (v) => (v.includes('/') ? Number(v.split('/')[0]) / Number(v.split('/')[1]) : Number(v));
-    for (const [low, high] of ranges) assert.ok(value(low) <= value(high), `${low} <= ${high}`);
+    for (const [i, [low, high]] of ranges.entries()) {
+      assert.ok(value(low) <= value(high), `${low} <= ${high}`);
+      const [, shownLow, shownHigh] = live[i];
+      assert.ok(value(shownLow) <= value(low) && value(high) <= value(shownHigh) + 1e-6, `${live[i]} then ${low} ${high}`);
+    }
     await page.screenshot({ path: join(shots, 'battle-bounds.png'), fullPage: true });
+    // The page's answer is its module's to the command line (the reports change nothing), and
+    // certified as the binary's: each range meets the binary's within the same time.
+    const args = ['battle', 'board.txt', '--exact', '--rules', 'game', '--time', '1.5'];
+    const again = await pageCall(args, { 'board.txt': board });
+    const lines = again.stdout.trim().split('\n').slice(0, 3).map((line) => line.split(' '));
+    assert.deepEqual(ranges, lines);
+    const binary = cli(['battle', '--exact', '--time', '1.5'], board).stdout.trim().split('\n');
+    assert.equal(binary.at(-1), 'bounds', 'late17 is not exact in 1.5 s');
+    for (const [i, line] of binary.slice(0, 3).entries()) {
+      const [low, high] = line.split(' ').map(value);
+      assert.ok(low <= value(ranges[i][1]) && value(ranges[i][0]) <= high, `${ranges[i]} meets ${line}`);
+    }
+  });
+
+  test('Battle: Stop ends a long search, and the next one runs', async () => {
+    await page.getByTestId('tab-battle').click();
+    const board = readFileSync(join(repo, 'tests', 'bench-inputs', 'battle-late', 'late17.in'), 'utf8');
+    await page.getByTestId('battle-input').fill(board);
+    await page.getByTestId('battle-time').selectOption('60');
+    await page.getByTestId('battle-run').click();
+    await page.waitForSelector('[data-testid=battle-progress][data-phase]', { timeout: 60_000 });
+    assert.equal(await page.getByTestId('battle-run').isDisabled(), true, 'one search at a time');
+    await page.getByTestId('battle-stop').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=battle-message]').textContent === 'stopped');
+    assert.equal(await page.getByTestId('battle-progress').textContent(), '');
+    assert.equal(await page.getByTestId('battle-stop').isDisabled(), true);
+    assert.equal(await page.getByTestId('battle-live').isHidden(), true);
+    const small = '1 1\n3/3D\n2/2\n';
+    await page.getByTestId('battle-input').fill(small);
+    await page.getByTestId('battle-time').selectOption('1.5');
+    await page.getByTestId('battle-run').click();
+    await page.waitForSelector('[data-testid=battle-result] [data-outcome]');
+    const outcomes = await page.$$eval('[data-testid=battle-result] [data-outcome]', (rows) => rows.map((row) => row.dataset.exact));
+    assert.deepEqual(outcomes, cli(['battle', '--exact'], small).stdout.trim().split('\n').slice(0, 3));
   });
 
   test('Results file: standings and the next round equal the binary\'s', async () => {

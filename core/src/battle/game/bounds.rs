@@ -10,7 +10,7 @@
 
 use alloc::collections::BinaryHeap;
 
-use super::dist::class_of;
+use super::dist::{class_end, class_of};
 use super::state::{Kinds, State, Totals, Unit, ATTACKED, NONE, PASSED, WIDE_KEY};
 use super::{Keywords, SearchError, BOUND_ONE, CLASSES};
 
@@ -30,7 +30,9 @@ struct Pending {
 }
 
 /// What the budget is told: the round (its threshold), the states expanded in all rounds,
-/// and the mass unsettled (over [`super::BOUND_ONE`]) by the best bounds so far.
+/// the best lower bound of each outcome so far and the mass they leave unsettled (over
+/// [`super::BOUND_ONE`]): each outcome lies between its lower bound and that plus
+/// `unsettled`, already (the bounds only tighten).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
     /// The rounds begun (1 for the first).
@@ -39,6 +41,25 @@ pub struct Progress {
     pub steps: u64,
     /// One minus the sum of the best lower bounds, over [`super::BOUND_ONE`].
     pub unsettled: u128,
+    /// The best lower bound of each outcome (Alice wins, Bob wins, a tie, as an
+    /// [`super::Answer`]'s), over [`super::BOUND_ONE`].
+    pub outcomes: [u128; 3],
+}
+
+impl Progress {
+    /// The progress of the best lower bounds `best` of the ends.
+    fn of(round: u32, steps: u64, best: &[u128; CLASSES]) -> Self {
+        let mut outcomes = [0u128; 3];
+        let mut settled = 0u128;
+        for (class, &n) in best.iter().enumerate() {
+            settled = settled.saturating_add(n);
+            let outcome = class_end(class).map_or(2, |(winner, _)| winner);
+            if let Some(slot) = outcomes.get_mut(outcome) {
+                *slot = slot.saturating_add(n);
+            }
+        }
+        Self { round, steps, unsettled: BOUND_ONE.saturating_sub(settled), outcomes }
+    }
 }
 
 /// How often the budget is asked (states expanded).
@@ -134,7 +155,9 @@ impl Pass<'_> {
         }
         // A state beyond the states that may wait, or that the heap cannot hold, is dropped as
         // one below the threshold is: its mass stays unsettled, the bounds stay certified.
-        if self.key_of.len() >= PENDING_STATES || self.key_of.try_reserve(1).is_err() || self.heap.try_reserve(1).is_err()
+        if self.key_of.len() >= PENDING_STATES
+            || self.key_of.try_reserve(1).is_err()
+            || self.heap.try_reserve(1).is_err()
         {
             self.dropped = true;
             return Ok(());
@@ -264,15 +287,18 @@ impl Pass<'_> {
 
 /// The best lower bound of each end, over [`BOUND_ONE`], after rounds of smaller and smaller
 /// thresholds, until `budget` returns `false` or a round drops nothing (then they are the
-/// exact probabilities rounded down).
+/// exact probabilities rounded down): each at least its `floor` (lower bounds certified
+/// otherwise, the cut search's), which the budget's [`Progress`] counts in from the start.
 ///
 /// # Errors
 /// [`SearchError::OutOfMemory`] when the states waiting cannot grow.
-pub(super) fn run(kinds: &Kinds, budget: &mut dyn FnMut(Progress) -> bool) -> Result<[u128; CLASSES], SearchError> {
-    let mut best = [0u128; CLASSES];
+pub(super) fn run(
+    kinds: &Kinds,
+    floor: [u128; CLASSES],
+    budget: &mut dyn FnMut(Progress) -> bool,
+) -> Result<[u128; CLASSES], SearchError> {
+    let mut best = floor;
     let mut steps = 0u64;
-    let unsettled =
-        |best: &[u128; CLASSES]| BOUND_ONE.saturating_sub(best.iter().fold(0u128, |a, &b| a.saturating_add(b)));
     for round in 1u32.. {
         let shift = THRESHOLD_START.saturating_add((round - 1).saturating_mul(THRESHOLD_STEP));
         let threshold = if shift >= 120 { 0 } else { BOUND_ONE >> shift };
@@ -292,7 +318,7 @@ pub(super) fn run(kinds: &Kinds, budget: &mut dyn FnMut(Progress) -> bool) -> Re
                 for (b, &s) in best.iter_mut().zip(&pass.settled) {
                     *b = (*b).max(s);
                 }
-                if !budget(Progress { round, steps, unsettled: unsettled(&best) }) {
+                if !budget(Progress::of(round, steps, &best)) {
                     stopped = true;
                     break;
                 }

@@ -605,17 +605,15 @@ pub fn solve_within<'s>(
 ) -> Result<Verdict<'s>, SearchError> {
     let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
     let kinds = state::Kinds::new(fight);
-    let mut lower = match search_wide(&kinds, strategy, limits, Some(search::Cut { floor: 0 }), words, go_on) {
+    let cut = match search_wide(&kinds, strategy, limits, Some(search::Cut { floor: 0 }), words, go_on) {
         Ok(found) if found.complete => return answer(fight, &found.dist, words).map(Verdict::Exact),
         Ok(found) => fixed_lower(&found.dist),
         Err(SearchError::OutOfMemory { .. } | SearchError::Precision) => [0; CLASSES],
         Err(e) => return Err(e),
     };
-    // Each end keeps the larger of the two lower bounds: both are certified.
-    for (low, forward) in lower.iter_mut().zip(bounds::run(&kinds, go_on_bounds)?) {
-        *low = (*low).max(forward);
-    }
-    Ok(Verdict::Bounded(bounds_of(fight, &lower)))
+    // Each end keeps the larger of the two lower bounds (both are certified): the cut search's
+    // are the forward pass's floor, so that its progress tells the bounds as they stand.
+    Ok(Verdict::Bounded(bounds_of(fight, &bounds::run(&kinds, cut, go_on_bounds)?)))
 }
 
 /// The search of `kinds` with 128-bit numerators, again with 1 024-bit ones when they
@@ -796,9 +794,17 @@ fn class_parts(fight: &Fight, class: usize) -> [Option<usize>; 3] {
 ///
 /// let plain = |a, h| Card::new(a, h, Keywords::NONE);
 /// let fight = Fight::new(&[plain(2, 2)], &[plain(1, 1), plain(1, 1)], [Hero::DEFAULT; 2], 0)?;
-/// let bounds = game::bound(&fight, &mut |p| p.steps < 100_000)?;
+/// let mut last = None;
+/// let bounds = game::bound(&fight, &mut |p| {
+///     last = Some(p);
+///     p.steps < 100_000
+/// })?;
 /// let [low, high] = bounds.outcome(0);
 /// assert!(low <= BOUND_ONE && low <= high && bounds.unsettled() < 1 << 20);
+/// // The progress told the outcomes' bounds as they stood: they only tightened since.
+/// let last = last.unwrap();
+/// assert_eq!(last.outcomes.iter().sum::<u128>() + last.unsettled, BOUND_ONE);
+/// assert!(last.outcomes[0] <= low && last.unsettled >= bounds.unsettled());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
@@ -813,7 +819,7 @@ fn class_parts(fight: &Fight, class: usize) -> [Option<usize>; 3] {
 #[cfg(feature = "alloc")]
 pub fn bound(fight: &Fight, budget: &mut dyn FnMut(Progress) -> bool) -> Result<Bounds, SearchError> {
     let kinds = state::Kinds::new(fight);
-    Ok(bounds_of(fight, &bounds::run(&kinds, budget)?))
+    Ok(bounds_of(fight, &bounds::run(&kinds, [0; CLASSES], budget)?))
 }
 
 /// The bounds of lower bounds `lower` of each end's probability, over [`BOUND_ONE`] (the
