@@ -99,11 +99,9 @@ pub fn event(invocation: &EventInvocation, store: &mut dyn Store) -> Output {
 /// A judge problem on its whole input, in memory: `--needs` for `battle --rules tavern`, the
 /// game rules within `game_limits` (the text or JSON board, the text, JSON or table answer;
 /// their turns in progress recurse on the machine stack: the caller sizes both), every other
-/// problem through [`judge::run`]. The game rules: with a budget of `states` (a program without
-/// a clock: the page), searched within it as `--time` searches within a time ([`battle_within`]:
-/// exact, or certified bounds, the exact search getting [`EXACT_SHARE_PERCENT`] of the
-/// states, less when it fails fast: `battle::game::Searching::goes_on`), `progress` told where
-/// it is every 1 024 states ([`Searching`]); without one, exactly ([`crate::battle::run`]:
+/// problem through [`judge::run`]. The game rules: with a `clock` (microseconds), searched
+/// within `--time` ([`battle_timed`]: exact, or certified bounds), `progress` told where the
+/// search is every 1 024 states ([`Searching`]); without one, exactly ([`crate::battle::run`]:
 /// however long it takes, a capacity refusal beyond the limits).
 ///
 /// # Complexity
@@ -112,7 +110,7 @@ pub fn judge(
     invocation: &Invocation,
     input: &[u8],
     game_limits: Limits,
-    states: Option<u64>,
+    clock: Option<&dyn Fn() -> u64>,
     progress: &mut dyn FnMut(Searching),
 ) -> Output {
     let options = &invocation.options;
@@ -121,24 +119,8 @@ pub fn judge(
     let game = invocation.problem == Problem::Battle && !invocation.tavern_rules && !invocation.needs;
     let result = if invocation.needs {
         battle::text::solve_needs(input, options.battle, options.battle_limits, &mut scratch, &mut answer)
-    } else if let (true, Some(states)) = (game, states) {
-        // The exact search gets the same share of the budget as of the binary's time.
-        let exact = states / 100 * u64::from(EXACT_SHARE_PERCENT);
-        // One reporter for both searches (one after the other).
-        let progress = core::cell::RefCell::new(progress);
-        return battle_within(
-            invocation,
-            input,
-            game_limits,
-            &mut |searching| {
-                (progress.borrow_mut())(Searching::Exact(searching));
-                searching.goes_on(searching.states, exact)
-            },
-            &mut |bounds| {
-                (progress.borrow_mut())(Searching::Bounds(bounds));
-                bounds.steps < states
-            },
-        );
+    } else if let (true, Some(clock)) = (game, clock) {
+        return battle_timed(invocation, input, game_limits, clock, progress);
     } else if game {
         let (mode, format) = (invocation.battle_input, invocation.battle_format);
         return match crate::battle::run(input, mode, format, options.exact, options.battle, game_limits, &mut scratch) {
@@ -154,12 +136,50 @@ pub fn judge(
     }
 }
 
+/// `referee battle --time` under the game rules, on `clock` (microseconds from any origin,
+/// never going back: the binary's, the page's): the exact search gets [`EXACT_SHARE_PERCENT`]
+/// of `invocation`'s time, less when it fails fast (`battle::game::Searching::goes_on`: it
+/// cannot finish in its share); the bounds get the rest, less a fiftieth (at most 40 ms) so
+/// that the answer is written within the time. `progress` is told where the search is every
+/// 1 024 states ([`Searching`]).
+///
+/// # Complexity
+/// That of [`battle_within`], within the time (and the clock's reading every 1 024 states).
+pub fn battle_timed(
+    invocation: &Invocation,
+    input: &[u8],
+    game_limits: Limits,
+    clock: &dyn Fn() -> u64,
+    progress: &mut dyn FnMut(Searching),
+) -> Output {
+    let began = clock();
+    let elapsed = || clock().saturating_sub(began);
+    let time = invocation.time_ms.saturating_mul(1000);
+    let exact_share = time / 100 * u64::from(EXACT_SHARE_PERCENT);
+    let bounds_end = time - (time / 50).min(40_000);
+    // One reporter for both searches (one after the other).
+    let progress = core::cell::RefCell::new(progress);
+    battle_within(
+        invocation,
+        input,
+        game_limits,
+        &mut |searching| {
+            (progress.borrow_mut())(Searching::Exact(searching));
+            searching.goes_on(elapsed(), exact_share)
+        },
+        &mut |bounds| {
+            (progress.borrow_mut())(Searching::Bounds(bounds));
+            elapsed() < bounds_end
+        },
+    )
+}
+
 /// `referee battle` under the game rules within a budget, for every input and output format
 /// (`--input`, `--format`, `--exact` of `invocation`): the exact answer when the exact search
 /// finishes while `go_on` says so (asked every 1 024 states with the count so far), else
 /// certified bounds while `go_on_bounds` says so, in the format's bounded form
-/// ([`crate::battle::run_within`]). The one place that decides, for the binary's clock
-/// (`--time`) and the page's budget of states ([`judge()`]); `game_limits` as there.
+/// ([`crate::battle::run_within`]): what [`battle_timed`] drives with a clock, for the
+/// binary and the page; `game_limits` as in [`judge()`].
 ///
 /// # Complexity
 /// That of [`crate::battle::run_within`].

@@ -248,39 +248,25 @@ const GAME_STACK_BYTES: usize = 1 << 30;
 
 /// `referee battle` under the game rules (the default): reads the whole fight and answers it on
 /// a thread with [`GAME_STACK_BYTES`] of stack within `--time`, whatever the board's and the
-/// answer's format: exact, or certified bounds ([`app::battle_within`]).
+/// answer's format: exact, or certified bounds ([`app::battle_timed`]).
 fn battle_game(invocation: &Invocation, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
     let input = match read_input(invocation.file.as_deref(), stdin, &mut |_| None) {
         Ok(bytes) => bytes,
         Err((message, status)) => return report(stderr, &message, status),
     };
-    let time = std::time::Duration::from_millis(invocation.time_ms);
     let solved = std::thread::scope(|scope| {
         std::thread::Builder::new()
             .stack_size(GAME_STACK_BYTES)
             .spawn_scoped(scope, || {
                 let began = std::time::Instant::now();
                 let progress = Progress::new(began);
-                // Fail fast: the exact search gets a share of the time, and stops early when
-                // its estimate of the states ahead says it cannot finish in it
-                // (`Searching::goes_on`); the rest of the time goes to the bounds.
-                let exact_share = time * app::EXACT_SHARE_PERCENT / 100;
-                // The bounds stop a little early: the process starts, asks every 1 024 states
-                // and writes the answer within the time.
-                let time = time.saturating_sub((time / 50).min(std::time::Duration::from_millis(40)));
-                let output = app::battle_within(
+                let clock = || u64::try_from(began.elapsed().as_micros()).unwrap_or(u64::MAX);
+                let output = app::battle_timed(
                     invocation,
                     &input,
                     referee_core::battle::game::DEFAULT_LIMITS,
-                    &mut |searching| {
-                        progress.line(app::Searching::Exact(searching));
-                        let micros = |d: std::time::Duration| u64::try_from(d.as_micros()).unwrap_or(u64::MAX);
-                        searching.goes_on(micros(began.elapsed()), micros(exact_share))
-                    },
-                    &mut |p| {
-                        progress.line(app::Searching::Bounds(p));
-                        began.elapsed() < time
-                    },
+                    &clock,
+                    &mut |searching| progress.line(searching),
                 );
                 progress.clear();
                 output

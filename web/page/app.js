@@ -9,8 +9,9 @@
 
   // The worker's code: instantiates the module, then answers one request per message. Built
   // from this function's text (a Blob), so that the page also works opened from a file. While
-  // a game-rules search runs, the module calls its one import, `referee_progress`, a few
-  // times a second: each report goes to the page as {id, progress} before the reply.
+  // a game-rules search runs, the module calls its import `referee_progress` a few times a
+  // second (each report goes to the page as {id, progress} before the reply), and reads the
+  // time of its `--time` from the other, `referee_clock` (microseconds, a BigInt).
   function workerMain() {
     let wasm = null;
     let module = null;
@@ -23,6 +24,7 @@
           const text = decoder.decode(new Uint8Array(wasm.memory.buffer, at, length));
           self.postMessage({ id: current, progress: JSON.parse(text) });
         },
+        referee_clock: () => BigInt(Math.floor(performance.now() * 1000)),
       },
     };
     const start = async () => {

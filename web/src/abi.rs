@@ -11,13 +11,16 @@
 //! stay valid until the next `referee_request` or `referee_call`. Nothing here reads or
 //! writes memory through a pointer: JavaScript copies the bytes, Rust only hands out where.
 //!
-//! While a game-rules search runs, `referee_call` calls the one function the module imports,
+//! While a game-rules search runs, `referee_call` calls one of the two functions the module imports,
 //! `env.referee_progress(at, length)`, with where its progress is ([`crate::progress_json`]:
-//! JSON, valid during the call only), a few times a second:
+//! JSON, valid during the call only), a few times a second; and it reads the time from the
+//! other, `env.referee_clock()`, microseconds as a `BigInt` (the search's `--time`):
 //!
 //! ```text
-//! const imports = { env: { referee_progress: (at, length) =>
-//!     show(JSON.parse(decoder.decode(new Uint8Array(exports.memory.buffer, at, length)))) } };
+//! const imports = { env: {
+//!     referee_progress: (at, length) =>
+//!         show(JSON.parse(decoder.decode(new Uint8Array(exports.memory.buffer, at, length)))),
+//!     referee_clock: () => BigInt(Math.floor(performance.now() * 1000)) } };
 //! ```
 #![allow(unsafe_code)] // `#[no_mangle]`, and the import's declaration: the names are the ABI.
 
@@ -68,6 +71,29 @@ pub extern "C" fn referee_reply() -> *const u8 {
 unsafe extern "C" {
     /// The page's: reads `length` bytes at `at` (a progress report) during the call.
     safe fn referee_progress(at: *const u8, length: usize);
+    /// The page's clock: microseconds from any origin, never going back (`performance.now()`).
+    safe fn referee_clock() -> u64;
+}
+
+/// The clock a game-rules search within `--time` reads ([`crate::run`]): the page's.
+///
+/// # Complexity
+/// `O(1)`.
+#[cfg(target_arch = "wasm32")]
+pub fn clock() -> u64 {
+    referee_clock()
+}
+
+/// The clock a game-rules search within `--time` reads ([`crate::run`]): off the web (the
+/// native tests), the process's monotonic clock.
+///
+/// # Complexity
+/// `O(1)`.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn clock() -> u64 {
+    static ORIGIN: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    let origin = *ORIGIN.get_or_init(std::time::Instant::now);
+    u64::try_from(origin.elapsed().as_micros()).unwrap_or(u64::MAX)
 }
 
 /// Hands a progress report to the page ([`referee_call`]); nothing off the web (the native

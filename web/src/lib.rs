@@ -31,13 +31,8 @@ pub const STDIN: &str = "stdin";
 /// more with the widest numerators), and [`Limits::steps`] as the binary's.
 pub const GAME_LIMITS: Limits = Limits { depth: 384, steps: referee_core::battle::game::DEFAULT_LIMITS.steps };
 
-/// The states a game-rules search may expand a millisecond of `battle --time`: the module
-/// has no clock, so the page's time is a budget of states (a worker the page can stop).
-pub const STATES_PER_MS: u64 = 1000;
-
-/// The states a game-rules search expands between two reports of its progress (about
-/// [`PROGRESS_EVERY`] / [`STATES_PER_MS`] ms: a few reports a second), besides the first of
-/// each search.
+/// The states a game-rules search expands between two reports of its progress (a few
+/// reports a second), besides the first of each search.
 pub const PROGRESS_EVERY: u64 = 1 << 15;
 
 /// Tells `report` where a game-rules search is ([`progress_json`]), at its start and then
@@ -213,9 +208,8 @@ pub fn run(args: &[String], store: &mut MemoryStore, report: &mut dyn FnMut(&[u8
             Ok(Output { status: 0, stdout: text.into_bytes(), stderr: String::new() })
         }
         Ok(Command::Solve(invocation)) => input(store, invocation.file.as_deref()).map(|bytes| {
-            let states = Some(invocation.time_ms.saturating_mul(STATES_PER_MS));
             let mut reporter = Reporter { report, next: None, bounds: false };
-            app::judge(&invocation, &bytes, GAME_LIMITS, states, &mut |searching| reporter.tell(searching))
+            app::judge(&invocation, &bytes, GAME_LIMITS, Some(&abi::clock), &mut |searching| reporter.tell(searching))
         }),
         Ok(Command::Standings(invocation)) => {
             input(store, invocation.file.as_deref()).map(|bytes| app::standings(&invocation, &bytes))
@@ -332,8 +326,17 @@ mod tests {
         let reply = call_reporting(text.as_bytes(), &mut |bytes| {
             reports.push(serde_json::from_slice::<serde_json::Value>(bytes).unwrap())
         });
-        assert_eq!(reply, call(text.as_bytes()), "the reports change nothing");
-        assert!(String::from_utf8_lossy(&reply).contains("bounds"), "late17 is not exact in 0.2 s");
+        // Bounds within the time, with the reports or without (the bounds themselves depend on
+        // how far the clock let each search go).
+        for reply in [&reply, &call(text.as_bytes())] {
+            assert!(String::from_utf8_lossy(reply).contains("bounds\\n"), "late17 is not exact in 0.2 s");
+        }
+        // An exact answer is the same with the reports or without.
+        let small = serde_json::json!({"args": ["battle", "--time", "0.2"], "files": {"stdin": "2 1\n1/1R 2/5\n4/5\n"}})
+            .to_string();
+        let exact = call_reporting(small.as_bytes(), &mut |_| {});
+        assert!(!String::from_utf8_lossy(&exact).contains("bounds"));
+        assert_eq!(exact, call(small.as_bytes()), "the reports change nothing");
         let exact: Vec<u64> =
             reports.iter().take_while(|r| r["phase"] == "exact").map(|r| r["states"].as_u64().unwrap()).collect();
         // The exact search reports when it starts, then every PROGRESS_EVERY states, until it

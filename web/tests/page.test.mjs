@@ -176,12 +176,16 @@ describe('the views', () => {
       assert.ok(value(shownLow) <= value(low) && value(high) <= value(shownHigh) + 1e-6, `${live[i]} then ${low} ${high}`);
     }
     await page.screenshot({ path: join(shots, 'battle-bounds.png'), fullPage: true });
-    // The page's answer is its module's to the command line (the reports change nothing), and
-    // certified as the binary's: each range meets the binary's within the same time.
+    // The page's answer is certified as its module's to the command line and the binary's are
+    // (each within the same time on its own clock, so not byte for byte): every range meets
+    // theirs, as ranges that all contain the true value must.
     const args = ['battle', 'board.txt', '--exact', '--rules', 'game', '--time', '1.5'];
-    const again = await pageCall(args, { 'board.txt': board });
-    const lines = again.stdout.trim().split('\n').slice(0, 3).map((line) => line.split(' '));
-    assert.deepEqual(ranges, lines);
+    const again = (await pageCall(args, { 'board.txt': board })).stdout.trim().split('\n');
+    assert.equal(again.at(-1), 'bounds');
+    for (const [i, line] of again.slice(0, 3).entries()) {
+      const [low, high] = line.split(' ').map(value);
+      assert.ok(low <= value(ranges[i][1]) && value(ranges[i][0]) <= high, `${ranges[i]} meets ${line}`);
+    }
     const binary = cli(['battle', '--exact', '--time', '1.5'], board).stdout.trim().split('\n');
     assert.equal(binary.at(-1), 'bounds', 'late17 is not exact in 1.5 s');
     for (const [i, line] of binary.slice(0, 3).entries()) {
