@@ -332,8 +332,9 @@ mod tests {
             assert!(String::from_utf8_lossy(reply).contains("bounds\\n"), "late17 is not exact in 0.2 s");
         }
         // An exact answer is the same with the reports or without.
-        let small = serde_json::json!({"args": ["battle", "--time", "0.2"], "files": {"stdin": "2 1\n1/1R 2/5\n4/5\n"}})
-            .to_string();
+        let small =
+            serde_json::json!({"args": ["battle", "--time", "0.2"], "files": {"stdin": "2 1\n1/1R 2/5\n4/5\n"}})
+                .to_string();
         let exact = call_reporting(small.as_bytes(), &mut |_| {});
         assert!(!String::from_utf8_lossy(&exact).contains("bounds"));
         assert_eq!(exact, call(small.as_bytes()), "the reports change nothing");

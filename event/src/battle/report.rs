@@ -330,7 +330,7 @@ pub(super) mod tests {
 
     /// The bounds of a text board after `steps` states of [`game::bound`].
     fn bounds_of(input: &str, steps: u64) -> Bounds {
-        game::bound(&text::parse(input.as_bytes()).unwrap(), &mut |p| p.steps < steps).unwrap()
+        game::bound(&text::parse(input.as_bytes()).unwrap(), &mut |p| p.steps < steps)
     }
 
     /// A board whose bounds are partial after a thousand states (about 0.29 wide), exact

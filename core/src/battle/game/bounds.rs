@@ -12,7 +12,7 @@ use alloc::collections::BinaryHeap;
 
 use super::dist::{class_end, class_of};
 use super::state::{Kinds, State, Totals, Unit, ATTACKED, NONE, PASSED, WIDE_KEY};
-use super::{Keywords, SearchError, BOUND_ONE, CLASSES};
+use super::{Keywords, BOUND_ONE, CLASSES};
 
 /// Where a state is: the start of combat (the side firing first, the stage, the first mover),
 /// or a turn of `mover`.
@@ -139,9 +139,9 @@ impl Pass<'_> {
     }
 
     /// Adds `mass` to the state `state` in `phase`.
-    fn push(&mut self, state: State, phase: Phase, mass: u128) -> Result<(), SearchError> {
+    fn push(&mut self, state: State, phase: Phase, mass: u128) {
         if mass == 0 || self.ended(&state, mass) {
-            return Ok(());
+            return;
         }
         let key = match phase {
             Phase::Combat { first, stage, mover } => state.key::<WIDE_KEY>(mover, 1 + stage, first),
@@ -151,7 +151,7 @@ impl Pass<'_> {
         };
         if let Some(p) = self.key_of.get_mut(&key) {
             p.mass = p.mass.saturating_add(mass);
-            return Ok(());
+            return;
         }
         // A state beyond the states that may wait, or that the heap cannot hold, is dropped as
         // one below the threshold is: its mass stays unsettled, the bounds stay certified.
@@ -160,30 +160,29 @@ impl Pass<'_> {
             || self.heap.try_reserve(1).is_err()
         {
             self.dropped = true;
-            return Ok(());
+            return;
         }
         self.key_of.insert(key, Pending { state, phase, mass });
         self.heap.push((potential(self.kinds, &state), key));
-        Ok(())
     }
 
     /// Expands the next state; whether there was one.
-    fn step(&mut self) -> Result<bool, SearchError> {
-        let Some((_, key)) = self.heap.pop() else { return Ok(false) };
-        let Some(Pending { state, phase, mass }) = self.key_of.remove(&key) else { return Ok(true) };
+    fn step(&mut self) -> bool {
+        let Some((_, key)) = self.heap.pop() else { return false };
+        let Some(Pending { state, phase, mass }) = self.key_of.remove(&key) else { return true };
         if mass < self.threshold {
             self.dropped = true;
-            return Ok(true);
+            return true;
         }
         match phase {
-            Phase::Combat { first, stage, mover } => self.combat(state, first, stage, mover, mass)?,
-            Phase::Turn { mover } => self.turn(state, mover, mass)?,
+            Phase::Combat { first, stage, mover } => self.combat(state, first, stage, mover, mass),
+            Phase::Turn { mover } => self.turn(state, mover, mass),
         }
-        Ok(true)
+        true
     }
 
     /// Rule 2 as the exact search plays it (`search::Search::combat`).
-    fn combat(&mut self, state: State, first: usize, stage: u64, mover: usize, mass: u128) -> Result<(), SearchError> {
+    fn combat(&mut self, state: State, first: usize, stage: u64, mover: usize, mass: u128) {
         let mut stage = stage;
         loop {
             if stage >= 2 {
@@ -206,21 +205,21 @@ impl Pass<'_> {
                 let mut child = next;
                 child.shoot(self.kinds, side ^ 1, t, damage);
                 child.resolve(self.kinds, None);
-                self.push(child, Phase::Combat { first, stage, mover }, share)?;
+                self.push(child, Phase::Combat { first, stage, mover }, share);
             }
-            return Ok(());
+            return;
         }
     }
 
     /// A turn as the exact search plays it (`search::Search::turn` and `play`).
-    fn turn(&mut self, mut state: State, mover: usize, mass: u128) -> Result<(), SearchError> {
+    fn turn(&mut self, mut state: State, mover: usize, mass: u128) {
         if self.ended(&state, mass) {
-            return Ok(());
+            return;
         }
         let kinds = self.kinds;
         if kinds.lockstep && state.lives(kinds, 0) == state.lives(kinds, 1) {
             self.settle(0, mass);
-            return Ok(());
+            return;
         }
         state.reveal(kinds);
         let can_attack = |side: usize| move |u: &Unit| kinds.kind(side, u.kind).attack > 0;
@@ -228,7 +227,7 @@ impl Pass<'_> {
             let foe = mover ^ 1;
             if !state.sides[foe].units().iter().any(can_attack(foe)) {
                 self.settle(0, mass);
-                return Ok(());
+                return;
             }
             return self.push(state, Phase::Turn { mover: foe }, mass);
         }
@@ -247,7 +246,7 @@ impl Pass<'_> {
     }
 
     /// A swing as the exact search plays it (`search::Search::swing`).
-    fn swing(&mut self, state: &State, side: usize, a: usize, first: bool, mass: u128) -> Result<(), SearchError> {
+    fn swing(&mut self, state: &State, side: usize, a: usize, first: bool, mass: u128) {
         let foe = side ^ 1;
         let targets = state.sides[foe].targets();
         if targets == 0 {
@@ -270,18 +269,17 @@ impl Pass<'_> {
             }
             match at {
                 Some(at) if first && next.sides[side].units().get(at).is_some_and(|u| u.has(Keywords::WINDFURY)) => {
-                    self.swing(&next, side, at, false, share)?;
+                    self.swing(&next, side, at, false, share);
                 }
                 Some(at) => {
                     if let Some(u) = next.sides[side].units_mut().get_mut(at) {
                         u.mark = ATTACKED;
                     }
-                    self.push(next, Phase::Turn { mover: foe }, share)?;
+                    self.push(next, Phase::Turn { mover: foe }, share);
                 }
-                None => self.push(next, Phase::Turn { mover: foe }, share)?,
+                None => self.push(next, Phase::Turn { mover: foe }, share),
             }
         }
-        Ok(())
     }
 }
 
@@ -289,14 +287,7 @@ impl Pass<'_> {
 /// thresholds, until `budget` returns `false` or a round drops nothing (then they are the
 /// exact probabilities rounded down): each at least its `floor` (lower bounds certified
 /// otherwise, the cut search's), which the budget's [`Progress`] counts in from the start.
-///
-/// # Errors
-/// [`SearchError::OutOfMemory`] when the states waiting cannot grow.
-pub(super) fn run(
-    kinds: &Kinds,
-    floor: [u128; CLASSES],
-    budget: &mut dyn FnMut(Progress) -> bool,
-) -> Result<[u128; CLASSES], SearchError> {
+pub(super) fn run(kinds: &Kinds, floor: [u128; CLASSES], budget: &mut dyn FnMut(Progress) -> bool) -> [u128; CLASSES] {
     let mut best = floor;
     let mut steps = 0u64;
     for round in 1u32.. {
@@ -311,7 +302,7 @@ pub(super) fn run(
             dropped: false,
             totals: Totals::NEW,
         };
-        start(&mut pass)?;
+        start(&mut pass);
         let mut stopped = false;
         loop {
             if steps.is_multiple_of(ASK_EVERY) {
@@ -323,7 +314,7 @@ pub(super) fn run(
                     break;
                 }
             }
-            if !pass.step()? {
+            if !pass.step() {
                 break;
             }
             steps += 1;
@@ -335,11 +326,11 @@ pub(super) fn run(
             break;
         }
     }
-    Ok(best)
+    best
 }
 
 /// Rule 1: the start's mass over who fires first and who moves first.
-fn start(pass: &mut Pass<'_>) -> Result<(), SearchError> {
+fn start(pass: &mut Pass<'_>) {
     let start = State::start(pass.kinds);
     let movers: &[usize] = match pass.kinds.counts[0].cmp(&pass.kinds.counts[1]) {
         core::cmp::Ordering::Greater => &[0],
@@ -349,8 +340,7 @@ fn start(pass: &mut Pass<'_>) -> Result<(), SearchError> {
     let share = BOUND_ONE / u128::try_from(2 * movers.len()).unwrap_or(4);
     for first in [0, 1] {
         for &mover in movers {
-            pass.push(start, Phase::Combat { first, stage: 0, mover }, share)?;
+            pass.push(start, Phase::Combat { first, stage: 0, mover }, share);
         }
     }
-    Ok(())
 }

@@ -588,8 +588,8 @@ pub enum Verdict<'s> {
 /// memory or precision) is answered with bounds, never refused.
 ///
 /// # Errors
-/// A capacity error when `scratch` cannot hold what `strategy` and `limits` need;
-/// [`SearchError::OutOfMemory`] when the bounds' states cannot grow.
+/// A capacity error when `scratch` cannot hold what `strategy` and `limits` need (the
+/// exact search running out of memory, precision or depth gives bounds instead).
 ///
 /// # Complexity
 /// That of [`solve_bounded`] while `go_on` says so, then [`bound`]'s while `go_on_bounds`
@@ -613,7 +613,7 @@ pub fn solve_within<'s>(
     };
     // Each end keeps the larger of the two lower bounds (both are certified): the cut search's
     // are the forward pass's floor, so that its progress tells the bounds as they stand.
-    Ok(Verdict::Bounded(bounds_of(fight, &bounds::run(&kinds, cut, go_on_bounds)?)))
+    Ok(Verdict::Bounded(bounds_of(fight, &bounds::run(&kinds, cut, go_on_bounds))))
 }
 
 /// The search of `kinds` with 128-bit numerators, again with 1 024-bit ones when they
@@ -798,7 +798,7 @@ fn class_parts(fight: &Fight, class: usize) -> [Option<usize>; 3] {
 /// let bounds = game::bound(&fight, &mut |p| {
 ///     last = Some(p);
 ///     p.steps < 100_000
-/// })?;
+/// });
 /// let [low, high] = bounds.outcome(0);
 /// assert!(low <= BOUND_ONE && low <= high && bounds.unsettled() < 1 << 20);
 /// // The progress told the outcomes' bounds as they stood: they only tightened since.
@@ -808,18 +808,15 @@ fn class_parts(fight: &Fight, class: usize) -> [Option<usize>; 3] {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
-/// # Errors
-/// [`SearchError::OutOfMemory`] when the states waiting to be expanded cannot grow.
-///
 /// # Complexity
 /// Time: the states expanded (until `budget` says stop), each `O(t·n)` and a heap operation.
 /// Memory: the states waiting, at most those expanded times 49 and at most 2^20 (about 400
 /// MiB on a 64-bit host, whatever the budget: a state beyond them is dropped, its mass
 /// unsettled).
 #[cfg(feature = "alloc")]
-pub fn bound(fight: &Fight, budget: &mut dyn FnMut(Progress) -> bool) -> Result<Bounds, SearchError> {
+pub fn bound(fight: &Fight, budget: &mut dyn FnMut(Progress) -> bool) -> Bounds {
     let kinds = state::Kinds::new(fight);
-    Ok(bounds_of(fight, &bounds::run(&kinds, [0; CLASSES], budget)?))
+    bounds_of(fight, &bounds::run(&kinds, [0; CLASSES], budget))
 }
 
 /// The bounds of lower bounds `lower` of each end's probability, over [`BOUND_ONE`] (the
