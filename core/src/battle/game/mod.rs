@@ -379,19 +379,44 @@ fn card_error(card: &Card) -> Option<&'static str> {
 /// each hero dies, and the distribution of the damage each hero takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Answer<'a> {
-    odds: Odds<'a>,
+    /// Alice wins, Bob wins, tie.
+    outcomes: [Probability<'a>; 3],
     dies: [Probability<'a>; 2],
     damage: [[Probability<'a>; MAX_DAMAGE + 1]; 2],
 }
 
 impl<'a> Answer<'a> {
+    /// Every probability zero (filled in part by part with [`Answer::set`]).
+    const ZERO: Self = Self {
+        outcomes: [Probability::ZERO; 3],
+        dies: [Probability::ZERO; 2],
+        damage: [[Probability::ZERO; MAX_DAMAGE + 1]; 2],
+    };
+
+    /// Sets part `part` of the answer ([`ANSWER_PARTS`]: 0..3 the outcomes, 3..5 the deaths,
+    /// then Alice's damages `1..=56`, Bob's) to `p` (nothing beyond).
+    fn set(&mut self, part: usize, p: Probability<'a>) {
+        let slot = match part {
+            0..3 => self.outcomes.get_mut(part),
+            3..5 => self.dies.get_mut(part - 3),
+            _ => {
+                let i = part - 5;
+                self.damage.get_mut(i / MAX_DAMAGE).and_then(|side| side.get_mut(i % MAX_DAMAGE + 1))
+            }
+        };
+        if let Some(slot) = slot {
+            *slot = p;
+        }
+    }
+
     /// Alice wins, Bob wins, tie.
     ///
     /// # Complexity
     /// `O(1)`.
     #[must_use]
     pub const fn odds(&self) -> Odds<'a> {
-        self.odds
+        let [alice, bob, tie] = self.outcomes;
+        Odds::new(alice, bob, tie)
     }
 
     /// The probability that the hero of `side` (0 Alice, 1 Bob) dies.
@@ -532,8 +557,7 @@ pub fn solve_until<'s>(
 ) -> Result<Answer<'s>, SearchError> {
     let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
     let kinds = state::Kinds::new(fight);
-    let total = search_wide(&kinds, strategy, limits, None, words, go_on)?.dist;
-    answer(fight, &total, words)
+    search_exact(fight, &kinds, strategy, limits, words, go_on)
 }
 
 /// The odds alone (Alice wins, Bob wins, tie), exact: the search of [`solve`] with three
@@ -564,8 +588,7 @@ pub fn solve_odds<'s>(
 ) -> Result<Odds<'s>, SearchError> {
     let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
     let kinds = state::Kinds { odds_only: true, ..state::Kinds::new(fight) };
-    let total = search_wide(&kinds, strategy, limits, None, words, &mut |_| true)?.dist;
-    Ok(answer(fight, &total, words)?.odds())
+    Ok(search_exact(fight, &kinds, strategy, limits, words, &mut |_| true)?.odds())
 }
 
 /// What [`solve_bounded`] (and `solve_within`, feature `alloc`) gives: the exact answer, or
@@ -604,9 +627,9 @@ pub fn solve_within<'s>(
 ) -> Result<Verdict<'s>, SearchError> {
     let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
     let kinds = state::Kinds::new(fight);
-    let mut lower = match search_wide(&kinds, strategy, limits, Some(search::Cut { floor: 0 }), words, go_on) {
-        Ok(found) if found.complete => return answer(fight, &found.dist, words).map(Verdict::Exact),
-        Ok(found) => fixed_lower(&found.dist),
+    let mut lower = match search_settled(fight, &kinds, strategy, limits, words, go_on) {
+        Ok(Settled::Exact(answer)) => return Ok(Verdict::Exact(answer)),
+        Ok(Settled::Lower(lower)) => lower,
         Err(SearchError::OutOfMemory { .. } | SearchError::Precision) => [0; CLASSES],
         Err(e) => return Err(e),
     };
@@ -617,28 +640,148 @@ pub fn solve_within<'s>(
     Ok(Verdict::Bounded(bounds_of(fight, &lower)))
 }
 
-/// The search of `kinds` with 128-bit numerators, again with 1 024-bit ones when they
-/// overflow.
+/// The numerators the search runs with: `u128`, or the 1 024-bit ones it retries with when
+/// those overflow. Each has its own answer, so that the narrow one's frames never hold wide
+/// numerators.
+trait Total: Numerator + super::table::Words {
+    /// The answer from the distribution of the ends `total`.
+    ///
+    /// # Errors
+    /// [`SearchError::Precision`] beyond 1 024 bits; a capacity error when a numerator needs
+    /// more than 128 bits and `words` has fewer than [`ANSWER_WORDS`].
+    fn answer<'s>(fight: &Fight, total: &Dist<Self>, words: &'s mut [u32]) -> Result<Answer<'s>, SearchError>;
+
+    /// The same value in 1 024 bits.
+    fn wide(self) -> Wide;
+}
+
+impl Total for u128 {
+    fn answer<'s>(fight: &Fight, total: &Dist<Self>, words: &'s mut [u32]) -> Result<Answer<'s>, SearchError> {
+        answer(fight, total, words)
+    }
+
+    fn wide(self) -> Wide {
+        Wide::from(self)
+    }
+}
+
+impl Total for Wide {
+    fn answer<'s>(fight: &Fight, total: &Dist<Self>, words: &'s mut [u32]) -> Result<Answer<'s>, SearchError> {
+        answer_wide(fight, total, words)
+    }
+
+    fn wide(self) -> Wide {
+        self
+    }
+}
+
+/// The exact answer of the search of `kinds` (no cut) with 128-bit numerators, or, when they
+/// overflow, with 1 024-bit ones ([`exact_wide`]: its frames are on the stack only then).
 ///
 /// # Errors
-/// [`SearchError::Precision`] beyond 1 024 bits, else the search's error.
-fn search_wide(
+/// [`SearchError::Precision`] beyond 1 024 bits, else the search's or the answer's error.
+fn search_exact<'s>(
+    fight: &Fight,
     kinds: &state::Kinds,
     strategy: Strategy,
     limits: Limits,
-    cut: Option<search::Cut>,
-    words: &mut [u32],
+    words: &'s mut [u32],
     go_on: &mut dyn FnMut(u64) -> bool,
-) -> Result<search::Found<Wide>, SearchError> {
-    match search::run::<u128>(kinds, strategy, limits, cut, words, go_on) {
-        Ok(found) => Ok(search::Found { dist: found.dist.widen(Wide::from), complete: found.complete }),
-        Err(search::Stop::TooWide) => match search::run::<Wide>(kinds, strategy, limits, cut, words, go_on) {
-            Ok(found) => Ok(found),
-            Err(search::Stop::TooWide) => Err(SearchError::Precision),
-            Err(search::Stop::Error(e)) => Err(e),
-        },
+) -> Result<Answer<'s>, SearchError> {
+    match search::run::<u128>(kinds, strategy, limits, None, words, go_on) {
+        Ok(found) => answer(fight, &found.dist, words),
+        Err(search::Stop::TooWide) => exact_wide(fight, kinds, strategy, limits, words, go_on),
         Err(search::Stop::Error(e)) => Err(e),
     }
+}
+
+/// [`search_exact`] with 1 024-bit numerators: a function of its own, never inlined, so that
+/// its distributions (12.7 KiB each) and its answer's numerators are on the machine stack only
+/// when a fight needs them.
+///
+/// # Errors
+/// As [`search_exact`].
+#[inline(never)]
+fn exact_wide<'s>(
+    fight: &Fight,
+    kinds: &state::Kinds,
+    strategy: Strategy,
+    limits: Limits,
+    words: &'s mut [u32],
+    go_on: &mut dyn FnMut(u64) -> bool,
+) -> Result<Answer<'s>, SearchError> {
+    match search::run::<Wide>(kinds, strategy, limits, None, words, go_on) {
+        Ok(found) => answer_wide(fight, &found.dist, words),
+        Err(search::Stop::TooWide) => Err(SearchError::Precision),
+        Err(search::Stop::Error(e)) => Err(e),
+    }
+}
+
+/// What a search that cuts settled: the exact answer when it cut nothing, else a lower bound
+/// of each end's probability over [`BOUND_ONE`].
+// Returned by value as `solve` returns its answer: no heap to box the larger one in.
+#[allow(clippy::large_enum_variant)]
+enum Settled<'s> {
+    /// The exact answer.
+    Exact(Answer<'s>),
+    /// Each end's probability, rounded down.
+    Lower([u128; CLASSES]),
+}
+
+/// What the search of `kinds` that cuts instead of failing settled, with 128-bit numerators,
+/// or, when they overflow, with 1 024-bit ones ([`settled_wide`]: its frames are on the stack
+/// only then).
+///
+/// # Errors
+/// [`SearchError::Precision`] beyond 1 024 bits, else the search's or the answer's error.
+fn search_settled<'s>(
+    fight: &Fight,
+    kinds: &state::Kinds,
+    strategy: Strategy,
+    limits: Limits,
+    words: &'s mut [u32],
+    go_on: &mut dyn FnMut(u64) -> bool,
+) -> Result<Settled<'s>, SearchError> {
+    match search::run::<u128>(kinds, strategy, limits, Some(search::Cut { floor: 0 }), words, go_on) {
+        Ok(found) => settled(fight, &found, words),
+        Err(search::Stop::TooWide) => settled_wide(fight, kinds, strategy, limits, words, go_on),
+        Err(search::Stop::Error(e)) => Err(e),
+    }
+}
+
+/// [`search_settled`] with 1 024-bit numerators: never inlined, as [`exact_wide`].
+///
+/// # Errors
+/// As [`search_settled`].
+#[inline(never)]
+fn settled_wide<'s>(
+    fight: &Fight,
+    kinds: &state::Kinds,
+    strategy: Strategy,
+    limits: Limits,
+    words: &'s mut [u32],
+    go_on: &mut dyn FnMut(u64) -> bool,
+) -> Result<Settled<'s>, SearchError> {
+    match search::run::<Wide>(kinds, strategy, limits, Some(search::Cut { floor: 0 }), words, go_on) {
+        Ok(found) => settled(fight, &found, words),
+        Err(search::Stop::TooWide) => Err(SearchError::Precision),
+        Err(search::Stop::Error(e)) => Err(e),
+    }
+}
+
+/// The exact answer of `found` when it is complete, else its lower bounds.
+///
+/// # Errors
+/// The answer's error.
+fn settled<'s, N: Total>(
+    fight: &Fight,
+    found: &search::Found<N>,
+    words: &'s mut [u32],
+) -> Result<Settled<'s>, SearchError> {
+    if found.complete {
+        return N::answer(fight, &found.dist, words).map(Settled::Exact);
+    }
+    Ok(Settled::Lower(fixed_lower(&found.dist)))
 }
 
 /// As [`solve_until`], but a search that cannot finish (`go_on` says stop, or it reaches the
@@ -680,19 +823,18 @@ pub fn solve_bounded<'s>(
 ) -> Result<Verdict<'s>, SearchError> {
     let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
     let kinds = state::Kinds::new(fight);
-    let found = search_wide(&kinds, strategy, limits, Some(search::Cut { floor: 0 }), words, go_on)?;
-    if found.complete {
-        return answer(fight, &found.dist, words).map(Verdict::Exact);
+    match search_settled(fight, &kinds, strategy, limits, words, go_on)? {
+        Settled::Exact(answer) => Ok(Verdict::Exact(answer)),
+        Settled::Lower(lower) => Ok(Verdict::Bounded(bounds_of(fight, &lower))),
     }
-    Ok(Verdict::Bounded(bounds_of(fight, &fixed_lower(&found.dist))))
 }
 
 /// Each end's probability of `lower` in fixed point over [`BOUND_ONE`], rounded down.
-fn fixed_lower(lower: &Dist<Wide>) -> [u128; CLASSES] {
+fn fixed_lower<N: Total>(lower: &Dist<N>) -> [u128; CLASSES] {
     let mut out = [0u128; CLASSES];
     for (class, n) in lower.parts() {
         if let Some(slot) = out.get_mut(class) {
-            *slot = fixed_point(n, lower.exps);
+            *slot = fixed_point(n.wide(), lower.exps);
         }
     }
     out
@@ -828,45 +970,58 @@ fn bounds_of(fight: &Fight, lower: &[u128; CLASSES]) -> Bounds {
     Bounds { lower: parts, unsettled: BOUND_ONE.saturating_sub(settled) }
 }
 
-/// The answer from the distribution of the ends, its wide numerators written into `words`.
-fn answer<'s>(fight: &Fight, total: &Dist<Wide>, words: &'s mut [u32]) -> Result<Answer<'s>, SearchError> {
-    // Parts: 0..3 the outcomes, 3..5 the deaths, then Alice's damages 1..=56, Bob's.
-    let mut parts = [Wide::ZERO; ANSWER_PARTS];
-    let add = |parts: &mut [Wide; ANSWER_PARTS], i: usize, n: Wide| -> Result<(), SearchError> {
-        let slot = parts.get_mut(i).ok_or(SearchError::Precision)?;
-        *slot = slot.checked_add(n).ok_or(SearchError::Precision)?;
-        Ok(())
-    };
-    for (class, &n) in total.num.iter().enumerate() {
-        if n == Wide::ZERO {
-            continue;
+/// The parts of the answer ([`ANSWER_PARTS`]: 0..3 the outcomes, 3..5 the deaths, then
+/// Alice's damages `1..=56`, Bob's) from the distribution of the ends `total`, summed over
+/// its denominator; `None` when a sum overflows `N`.
+fn answer_parts<N: Numerator>(fight: &Fight, total: &Dist<N>, parts: &mut [N; ANSWER_PARTS]) -> Option<()> {
+    for (class, n) in total.parts() {
+        for part in class_parts(fight, class).into_iter().flatten() {
+            let slot = parts.get_mut(part)?;
+            *slot = slot.checked_add(n)?;
         }
-        let Some((winner, sum)) = dist::class_end(class) else {
-            add(&mut parts, 2, n)?;
-            continue;
-        };
-        let loser = winner ^ 1;
-        let mut damage = u32::from(fight.heroes[winner].tier) + sum;
-        if fight.cap != 0 {
-            damage = damage.min(fight.cap);
-        }
-        add(&mut parts, winner, n)?;
-        if damage >= fight.heroes[loser].health {
-            add(&mut parts, 3 + loser, n)?;
-        }
-        let d = usize::try_from(damage).unwrap_or(MAX_DAMAGE).clamp(1, MAX_DAMAGE);
-        add(&mut parts, 5 + loser * MAX_DAMAGE + d - 1, n)?;
     }
+    Some(())
+}
+
+/// The answer from the distribution of the ends with 128-bit numerators: its parts summed in
+/// 128 bits, or, when a sum overflows them, in 1 024 bits ([`answer_widened`]: its frames are
+/// on the stack only then).
+fn answer<'s>(fight: &Fight, total: &Dist<u128>, words: &'s mut [u32]) -> Result<Answer<'s>, SearchError> {
+    let mut parts = [0u128; ANSWER_PARTS];
+    if answer_parts(fight, total, &mut parts).is_none() {
+        return answer_widened(fight, total, words);
+    }
+    let mut answer = Answer::ZERO;
+    for (i, &n) in parts.iter().enumerate() {
+        answer.set(i, Probability::small(n, total.exps));
+    }
+    Ok(answer)
+}
+
+/// [`answer_wide`] of `total` widened to 1 024 bits: never inlined, so that the widened
+/// distribution (12.7 KiB) is on the stack only when a sum of 128-bit numerators overflows.
+#[inline(never)]
+fn answer_widened<'s>(fight: &Fight, total: &Dist<u128>, words: &'s mut [u32]) -> Result<Answer<'s>, SearchError> {
+    answer_wide(fight, &total.widen(Wide::from), words)
+}
+
+/// The answer from the distribution of the ends, its wide numerators written into `words`:
+/// never inlined, so that its 117 numerators of 1 024 bits (15 KiB) are on the stack only
+/// when a fight needs them.
+#[inline(never)]
+fn answer_wide<'s>(fight: &Fight, total: &Dist<Wide>, words: &'s mut [u32]) -> Result<Answer<'s>, SearchError> {
+    let mut parts = [Wide::ZERO; ANSWER_PARTS];
+    answer_parts(fight, total, &mut parts).ok_or(SearchError::Precision)?;
     let per = super::WIDE_BITS as usize / 32;
     let words = words
         .get_mut(..ANSWER_WORDS)
         .ok_or(SearchError::Capacity(CapacityError { needed: ANSWER_WORDS, capacity: 0 }))?;
     let mut chunks = words.chunks_mut(per);
-    let mut probabilities = [Probability::ZERO; ANSWER_PARTS];
-    for (out, &n) in probabilities.iter_mut().zip(&parts) {
+    let mut answer = Answer::ZERO;
+    for (i, &n) in parts.iter().enumerate() {
         let (n, exps) = wide::reduced(n, total.exps);
         let chunk = chunks.next();
-        *out = match (n.to_u128(), chunk) {
+        let p = match (n.to_u128(), chunk) {
             (Some(small), _) => Probability::small(small, exps),
             (None, Some(chunk)) => {
                 super::table::Words::write(&n, chunk);
@@ -874,16 +1029,9 @@ fn answer<'s>(fight: &Fight, total: &Dist<Wide>, words: &'s mut [u32]) -> Result
             }
             (None, None) => return Err(SearchError::Precision),
         };
+        answer.set(i, p);
     }
-    let [alice, bob, tie, alice_dies, bob_dies, rest @ ..] = probabilities;
-    let mut damage = [[Probability::ZERO; MAX_DAMAGE + 1]; 2];
-    for (i, p) in rest.into_iter().enumerate() {
-        let (side, d) = (i / MAX_DAMAGE, i % MAX_DAMAGE + 1);
-        if let Some(slot) = damage.get_mut(side).and_then(|s| s.get_mut(d)) {
-            *slot = p;
-        }
-    }
-    Ok(Answer { odds: Odds::new(alice, bob, tie), dies: [alice_dies, bob_dies], damage })
+    Ok(answer)
 }
 
 #[cfg(test)]
@@ -905,7 +1053,7 @@ mod tests {
         dist.mask = 1 | 1 << dist::class_of(0, 2);
         dist.exps = [200, 0, 0, 0];
         let mut words = vec![0u32; ANSWER_WORDS];
-        let answer = answer(&fight, &dist, &mut words).unwrap();
+        let answer = answer_wide(&fight, &dist, &mut words).unwrap();
         let tiny = answer.odds().alice();
         assert!(tiny.to_fraction().is_none() && !tiny.is_zero());
         assert_eq!(answer.damage(1, 3), tiny, "Bob's hero takes 1 + 2");
@@ -913,6 +1061,36 @@ mod tests {
         assert!(answer.odds().tie().to_string().ends_with(&tiny.to_string()[2..]));
         assert_eq!(answer.odds().tie().decimal(12).to_string(), "1.000000000000");
         let mut short = vec![0u32; ANSWER_WORDS - 1];
-        assert!(super::answer(&fight, &dist, &mut short).is_err());
+        assert!(answer_wide(&fight, &dist, &mut short).is_err());
+    }
+
+    #[test]
+    fn narrow_answers_widen_when_a_sum_overflows() {
+        // Alice wins with survivors' tiers 2 or 3, each with probability 2^127 / 2^129: her
+        // win's numerator (2^128) overflows `u128`, each end's does not.
+        let fight =
+            Fight::new(&[Card::new(1, 1, Keywords::NONE)], &[Card::new(1, 1, Keywords::NONE)], [Hero::DEFAULT; 2], 0)
+                .unwrap();
+        let mut dist = Dist::<u128>::ZERO;
+        let (two, three) = (dist::class_of(0, 2), dist::class_of(0, 3));
+        dist.num[two] = 1 << 127;
+        dist.num[three] = 1 << 127;
+        dist.num[0] = 1 << 127;
+        dist.mask = 1 | 1 << two | 1 << three;
+        dist.exps = [129, 0, 0, 0];
+        let mut words = vec![0u32; ANSWER_WORDS];
+        let narrow = answer(&fight, &dist, &mut words).unwrap();
+        let mut wide_words = vec![0u32; ANSWER_WORDS];
+        let wide = answer_wide(&fight, &dist.widen(Wide::from), &mut wide_words).unwrap();
+        assert_eq!(narrow, wide);
+        assert_eq!(narrow.odds().alice().to_string(), "1/2");
+        assert_eq!(narrow.damage(1, 4).to_string(), "1/4");
+        // Without the overflow the answer is the same as the wide one's, and needs no words.
+        dist.num[three] = 0;
+        dist.mask &= !(1 << three);
+        dist.num[0] = 3 << 127;
+        let narrow = answer(&fight, &dist, &mut []).unwrap().odds();
+        let wide = answer_wide(&fight, &dist.widen(Wide::from), &mut wide_words).unwrap().odds();
+        assert_eq!((narrow.alice(), narrow.tie()), (wide.alice(), wide.tie()));
     }
 }
