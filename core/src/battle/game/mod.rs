@@ -74,7 +74,10 @@
 //! Time: the states expanded (at most [`Limits::steps`]), each `O(t·(n + e))` for `t ≤ 7`
 //! targets (49 with windfury), `n ≤ 14` minions and the `e ≤ 99` ends of a distribution.
 //! Memory: the cache, and the machine's stack: one distribution of [`CLASSES`] numerators a
-//! turn in progress (1.6 KiB with `u128`, 13 KiB with 1 024-bit numerators).
+//! turn in progress (1.6 KiB with `u128`, 13 KiB with 1 024-bit numerators; a second for a
+//! windfury's second swing), beside a base of a few KiB (about 9 KiB on a 32-bit target with
+//! the answer: it is summed from the 128-bit distribution, and the 1 024-bit retry's frames,
+//! of its distributions and its answer, are on the stack only when a fight needs them).
 
 #[cfg(feature = "alloc")]
 mod bounds;
@@ -377,36 +380,64 @@ fn card_error(card: &Card) -> Option<&'static str> {
 
 /// The exact answer of a fight: the odds (Alice wins, Bob wins, tie), the probability that
 /// each hero dies, and the distribution of the damage each hero takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+// Kept compact (the numerators of its parts, not a `Probability` each: about 1.9 KiB on a
+// 32-bit target, not 3.8): a firmware's stack holds it, and its moves, while the search runs.
+#[derive(Clone, Copy, Debug)]
 pub struct Answer<'a> {
     /// Alice wins, Bob wins, tie.
     outcomes: [Probability<'a>; 3],
-    dies: [Probability<'a>; 2],
-    damage: [[Probability<'a>; MAX_DAMAGE + 1]; 2],
+    /// Every part of the answer ([`ANSWER_PARTS`]).
+    parts: Parts<'a>,
 }
 
-impl<'a> Answer<'a> {
-    /// Every probability zero (filled in part by part with [`Answer::set`]).
-    const ZERO: Self = Self {
-        outcomes: [Probability::ZERO; 3],
-        dies: [Probability::ZERO; 2],
-        damage: [[Probability::ZERO; MAX_DAMAGE + 1]; 2],
-    };
+/// The parts of an [`Answer`] (0..3 the outcomes, 3..5 the deaths, then Alice's damages
+/// `1..=56`, Bob's).
+#[derive(Clone, Copy, Debug)]
+// Not boxed: no heap; the wide parts' numerators are in the caller's words, only their
+// exponents here.
+#[allow(clippy::large_enum_variant)]
+enum Parts<'a> {
+    /// Numerators of 128 bits over one denominator (its exponents), not reduced.
+    Small([u128; ANSWER_PARTS], [u16; 4]),
+    /// Numerators in lowest terms, each in its 1 024 bits of the words, and the exponents of
+    /// each one's denominator.
+    Wide(&'a [u32], [[u16; 4]; ANSWER_PARTS]),
+}
 
-    /// Sets part `part` of the answer ([`ANSWER_PARTS`]: 0..3 the outcomes, 3..5 the deaths,
-    /// then Alice's damages `1..=56`, Bob's) to `p` (nothing beyond).
-    fn set(&mut self, part: usize, p: Probability<'a>) {
-        let slot = match part {
-            0..3 => self.outcomes.get_mut(part),
-            3..5 => self.dies.get_mut(part - 3),
-            _ => {
-                let i = part - 5;
-                self.damage.get_mut(i / MAX_DAMAGE).and_then(|side| side.get_mut(i % MAX_DAMAGE + 1))
+impl<'a> Parts<'a> {
+    /// The probability of part `part` (zero beyond [`ANSWER_PARTS`]).
+    fn get(&self, part: usize) -> Probability<'a> {
+        match *self {
+            Self::Small(ref nums, exps) => nums.get(part).map_or(Probability::ZERO, |&n| Probability::small(n, exps)),
+            Self::Wide(words, ref exps) => {
+                let per = super::WIDE_BITS as usize / 32;
+                let chunk = part.checked_mul(per).and_then(|at| words.get(at..at + per));
+                match (chunk, exps.get(part)) {
+                    (Some(chunk), Some(&exps)) => match chunk.split_at_checked(4) {
+                        Some((low, high)) if high.iter().all(|&w| w == 0) => {
+                            Probability::small(<u128 as super::table::Words>::read(low), exps)
+                        }
+                        _ => Probability::from_reduced_words(chunk, exps),
+                    },
+                    _ => Probability::ZERO,
+                }
             }
-        };
-        if let Some(slot) = slot {
-            *slot = p;
         }
+    }
+}
+
+impl PartialEq for Answer<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        (0..ANSWER_PARTS).all(|part| self.parts.get(part) == other.parts.get(part))
+    }
+}
+
+impl Eq for Answer<'_> {}
+
+impl<'a> Answer<'a> {
+    /// The answer of `parts`.
+    fn new(parts: Parts<'a>) -> Self {
+        Self { outcomes: [parts.get(0), parts.get(1), parts.get(2)], parts }
     }
 
     /// Alice wins, Bob wins, tie.
@@ -425,7 +456,7 @@ impl<'a> Answer<'a> {
     /// `O(1)`.
     #[must_use]
     pub fn dies(&self, side: usize) -> Probability<'a> {
-        self.dies[side.min(1)]
+        self.parts.get(3 + side.min(1))
     }
 
     /// The probability that the hero of `side` (0 Alice, 1 Bob) takes exactly `damage`
@@ -436,7 +467,10 @@ impl<'a> Answer<'a> {
     /// `O(1)`.
     #[must_use]
     pub fn damage(&self, side: usize, damage: usize) -> Probability<'a> {
-        self.damage[side.min(1)].get(damage).copied().unwrap_or(Probability::ZERO)
+        if !(1..=MAX_DAMAGE).contains(&damage) {
+            return Probability::ZERO;
+        }
+        self.parts.get(5 + side.min(1) * MAX_DAMAGE + damage - 1)
     }
 }
 
@@ -680,6 +714,7 @@ impl Total for Wide {
 ///
 /// # Errors
 /// [`SearchError::Precision`] beyond 1 024 bits, else the search's or the answer's error.
+#[inline(never)]
 fn search_exact<'s>(
     fight: &Fight,
     kinds: &state::Kinds,
@@ -721,6 +756,7 @@ fn exact_wide<'s>(
 /// of each end's probability over [`BOUND_ONE`].
 // Returned by value as `solve` returns its answer: no heap to box the larger one in.
 #[allow(clippy::large_enum_variant)]
+#[cfg(feature = "alloc")]
 enum Settled<'s> {
     /// The exact answer.
     Exact(Answer<'s>),
@@ -734,6 +770,7 @@ enum Settled<'s> {
 ///
 /// # Errors
 /// [`SearchError::Precision`] beyond 1 024 bits, else the search's or the answer's error.
+#[cfg(feature = "alloc")]
 fn search_settled<'s>(
     fight: &Fight,
     kinds: &state::Kinds,
@@ -754,6 +791,7 @@ fn search_settled<'s>(
 /// # Errors
 /// As [`search_settled`].
 #[inline(never)]
+#[cfg(feature = "alloc")]
 fn settled_wide<'s>(
     fight: &Fight,
     kinds: &state::Kinds,
@@ -773,6 +811,7 @@ fn settled_wide<'s>(
 ///
 /// # Errors
 /// The answer's error.
+#[cfg(feature = "alloc")]
 fn settled<'s, N: Total>(
     fight: &Fight,
     found: &search::Found<N>,
@@ -822,14 +861,78 @@ pub fn solve_bounded<'s>(
     go_on: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Verdict<'s>, SearchError> {
     let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
+    bounded(fight, strategy, limits, words, go_on)
+}
+
+/// [`solve_bounded`] in `words`: never inlined, so that a caller's frame holds its verdict
+/// alone while the search runs, not the search's values too.
+///
+/// # Errors
+/// As [`solve_bounded`].
+#[inline(never)]
+fn bounded<'s>(
+    fight: &Fight,
+    strategy: Strategy,
+    limits: Limits,
+    words: &'s mut [u32],
+    go_on: &mut dyn FnMut(u64) -> bool,
+) -> Result<Verdict<'s>, SearchError> {
     let kinds = state::Kinds::new(fight);
-    match search_settled(fight, &kinds, strategy, limits, words, go_on)? {
-        Settled::Exact(answer) => Ok(Verdict::Exact(answer)),
-        Settled::Lower(lower) => Ok(Verdict::Bounded(bounds_of(fight, &lower))),
+    // Matched by reference: the distribution is not moved out (a copy in this frame).
+    match &search::run::<u128>(&kinds, strategy, limits, Some(search::Cut { floor: 0 }), words, go_on) {
+        Ok(found) => verdict(fight, found, words),
+        Err(search::Stop::TooWide) => bounded_wide(fight, &kinds, strategy, limits, words, go_on),
+        Err(search::Stop::Error(e)) => Err(*e),
     }
 }
 
+/// [`bounded`] with 1 024-bit numerators: never inlined, as [`exact_wide`].
+///
+/// # Errors
+/// As [`solve_bounded`].
+#[inline(never)]
+fn bounded_wide<'s>(
+    fight: &Fight,
+    kinds: &state::Kinds,
+    strategy: Strategy,
+    limits: Limits,
+    words: &'s mut [u32],
+    go_on: &mut dyn FnMut(u64) -> bool,
+) -> Result<Verdict<'s>, SearchError> {
+    match search::run::<Wide>(kinds, strategy, limits, Some(search::Cut { floor: 0 }), words, go_on) {
+        Ok(found) => verdict(fight, &found, words),
+        Err(search::Stop::TooWide) => Err(SearchError::Precision),
+        Err(search::Stop::Error(e)) => Err(e),
+    }
+}
+
+/// The verdict of what a search that cuts found: the exact answer when it cut nothing, else
+/// the bounds of its lower bounds. Never inlined: its values are on the stack only after the
+/// search.
+///
+/// # Errors
+/// The answer's error.
+#[inline(never)]
+fn verdict<'s, N: Total>(
+    fight: &Fight,
+    found: &search::Found<N>,
+    words: &'s mut [u32],
+) -> Result<Verdict<'s>, SearchError> {
+    if found.complete {
+        return N::answer(fight, &found.dist, words).map(Verdict::Exact);
+    }
+    Ok(lower_verdict(fight, &found.dist))
+}
+
+/// The bounds of the lower bounds `lower` as a verdict: never inlined, so that its values are
+/// not on the stack with the answer's.
+#[inline(never)]
+fn lower_verdict<N: Total>(fight: &Fight, lower: &Dist<N>) -> Verdict<'static> {
+    Verdict::Bounded(bounds_of(fight, &fixed_lower(lower)))
+}
+
 /// Each end's probability of `lower` in fixed point over [`BOUND_ONE`], rounded down.
+#[inline(never)]
 fn fixed_lower<N: Total>(lower: &Dist<N>) -> [u128; CLASSES] {
     let mut out = [0u128; CLASSES];
     for (class, n) in lower.parts() {
@@ -956,6 +1059,7 @@ pub fn bound(fight: &Fight, budget: &mut dyn FnMut(Progress) -> bool) -> Result<
 
 /// The bounds of lower bounds `lower` of each end's probability, over [`BOUND_ONE`] (the
 /// rest of the mass unsettled).
+#[inline(never)]
 fn bounds_of(fight: &Fight, lower: &[u128; CLASSES]) -> Bounds {
     let mut parts = [0u128; ANSWER_PARTS];
     let mut settled = 0u128;
@@ -986,16 +1090,13 @@ fn answer_parts<N: Numerator>(fight: &Fight, total: &Dist<N>, parts: &mut [N; AN
 /// The answer from the distribution of the ends with 128-bit numerators: its parts summed in
 /// 128 bits, or, when a sum overflows them, in 1 024 bits ([`answer_widened`]: its frames are
 /// on the stack only then).
+#[inline(never)]
 fn answer<'s>(fight: &Fight, total: &Dist<u128>, words: &'s mut [u32]) -> Result<Answer<'s>, SearchError> {
     let mut parts = [0u128; ANSWER_PARTS];
     if answer_parts(fight, total, &mut parts).is_none() {
         return answer_widened(fight, total, words);
     }
-    let mut answer = Answer::ZERO;
-    for (i, &n) in parts.iter().enumerate() {
-        answer.set(i, Probability::small(n, total.exps));
-    }
-    Ok(answer)
+    Ok(Answer::new(Parts::Small(parts, total.exps)))
 }
 
 /// [`answer_wide`] of `total` widened to 1 024 bits: never inlined, so that the widened
@@ -1016,22 +1117,13 @@ fn answer_wide<'s>(fight: &Fight, total: &Dist<Wide>, words: &'s mut [u32]) -> R
     let words = words
         .get_mut(..ANSWER_WORDS)
         .ok_or(SearchError::Capacity(CapacityError { needed: ANSWER_WORDS, capacity: 0 }))?;
-    let mut chunks = words.chunks_mut(per);
-    let mut answer = Answer::ZERO;
-    for (i, &n) in parts.iter().enumerate() {
-        let (n, exps) = wide::reduced(n, total.exps);
-        let chunk = chunks.next();
-        let p = match (n.to_u128(), chunk) {
-            (Some(small), _) => Probability::small(small, exps),
-            (None, Some(chunk)) => {
-                super::table::Words::write(&n, chunk);
-                Probability::from_reduced_words(chunk, exps)
-            }
-            (None, None) => return Err(SearchError::Precision),
-        };
-        answer.set(i, p);
+    let mut exps = [[0u16; 4]; ANSWER_PARTS];
+    for ((&n, chunk), out) in parts.iter().zip(words.chunks_mut(per)).zip(&mut exps) {
+        let (n, reduced) = wide::reduced(n, total.exps);
+        super::table::Words::write(&n, chunk);
+        *out = reduced;
     }
-    Ok(answer)
+    Ok(Answer::new(Parts::Wide(words, exps)))
 }
 
 #[cfg(test)]
