@@ -117,8 +117,8 @@ pub struct GameSearch {
 
 /// The game-rules battle's search on `board`, from its facts alone. Its turns in progress
 /// recurse on a machine stack, each [`Board::game_turn_stack_bytes`] beside a base of
-/// [`Board::game_base_stack_bytes`] (both measured on the board's target), which is larger than
-/// the stack region of every board here; so the search runs on a stack lent from its scratch
+/// [`Board::game_base_stack_bytes`] (both measured on the board's target), which together are
+/// larger than the stack region of every board here; so the search runs on a stack lent from its scratch
 /// ([`Board::game_scratch_words`]): the scratch first keeps
 /// [`referee_core::battle::game::ANSWER_WORDS`] for the table (the least the core takes), the
 /// stack gets what [`crate::budget::GAME_TURNS`] turns need beside the base (or all that is

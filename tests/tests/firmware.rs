@@ -61,20 +61,37 @@ fn beyond_capacity(board: &str) -> Vec<String> {
 const GAME_CASES_ON_A_REFUSING_BOARD: [&str; 2] = ["001.in", "054.in"];
 
 /// The game-rules cases of `tests/data/battle-game` (relative to `tests/data/`) beyond
-/// `board`'s memory (docs/firmware.md, "The game-rules battle"): the search's stack (a base of
-/// 58 to 74 KiB, its distributions of 1 024-bit numerators and its answer among them, and
-/// 3.7 KiB a turn in progress) and the answer's 3 744 words do not fit the slab of the
-/// `lm3s6965evb` (44 KiB), the `microbit` (7.5 KiB) or the `riscv32-virt` (15 KiB): they refuse
-/// every case ([`GAME_CASES_ON_A_REFUSING_BOARD`] run there). The `mps2-an386` (224 KiB) answers every public case: they nest at most 19
-/// turns, it holds 24.
+/// `board`'s memory (docs/firmware.md, "The game-rules battle"): the answer's 3 744 words and
+/// the search's stack (a base of 9 to 11 KiB and 4 KiB a turn in progress) do not fit the slab
+/// of the `microbit` (7.5 KiB) or the `riscv32-virt` (15 KiB): they refuse every case
+/// ([`GAME_CASES_ON_A_REFUSING_BOARD`] run there). The `mps2-an386` (224 KiB) and the
+/// `lm3s6965evb` (44 KiB) search every case: exactly when it fits their depth limit, else with
+/// bounds ([`game_exact_cases`]).
 fn game_beyond_capacity(board: &str) -> Vec<String> {
     match board {
-        "lm3s6965evb" | "microbit" | "riscv32-virt" => {
+        "microbit" | "riscv32-virt" => {
             GAME_CASES_ON_A_REFUSING_BOARD.iter().map(|case| format!("battle-game/{case}")).collect()
         }
         _ => Vec::new(),
     }
 }
+
+/// How many of the 60 public game-rules cases a board that searches answers exactly (each
+/// once for the decimals, once with `--exact`): byte-identical to the expected files. The
+/// others nest deeper than its depth limit and are answered with certified bounds, byte-identical
+/// to the host under the same search ([`game_battle_on_host_as_firmware`]). The `mps2-an386`
+/// holds 24 turns (the deepest public case nests 19); the `lm3s6965evb` 5.
+fn game_exact_cases(board: &str) -> usize {
+    match board {
+        "lm3s6965evb" => LM3S_EXACT,
+        "mps2-an386" => 60,
+        _ => 0,
+    }
+}
+
+/// The public game-rules cases the `lm3s6965evb` answers exactly within its 5 turns (the other
+/// 25 with bounds).
+const LM3S_EXACT: usize = 35;
 
 /// Benchmark inputs (`tests/bench-inputs/`) larger than the `mps2-an386`'s capacity, which it
 /// must refuse with a capacity error. Every other one must answer exactly like the host.
@@ -335,6 +352,7 @@ fn judge_data_on(board: &Board) {
     let mut failures = Vec::new();
     let mut beyond = Vec::new();
     let mut deepest_stack: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    let mut game_exact = std::collections::BTreeSet::new();
     for (job, judged) in jobs.iter().zip(&results) {
         let case = job.input.strip_prefix(&data).unwrap().display().to_string();
         let entry = deepest_stack.entry(job.problem).or_default();
@@ -343,7 +361,20 @@ fn judge_data_on(board: &Board) {
         let flags = job.flags;
         match &job.expected {
             Some(expected) => match judged.run.status {
-                status::OK if judged.answer == *expected => {}
+                status::OK if judged.answer == *expected => {
+                    if job.problem == "battle" && case.starts_with("battle-game/") {
+                        game_exact.insert(case.clone());
+                    }
+                }
+                // A game-rules fight deeper than the board's depth limit: certified bounds,
+                // byte-identical to the host's under the same search.
+                status::OK if case.starts_with("battle-game/") && judged.answer.ends_with(b"\nbounds\n") => {
+                    let input = std::fs::read(&job.input).unwrap();
+                    let host = game_battle_on_host_as_firmware(board, &input, flags.contains(&"--exact"));
+                    if host.as_deref().map(str::as_bytes) != Ok(&judged.answer[..]) {
+                        failures.push(format!("{case} {flags:?}: the bounds differ from the host's: {host:?}"));
+                    }
+                }
                 status::OK => failures.push(format!("{case} {flags:?}: the answer differs from the expected file")),
                 status::CAPACITY if judged.answer.is_empty() && judged.error.contains("this build holds") => {
                     beyond.push(case.clone());
@@ -373,11 +404,18 @@ fn judge_data_on(board: &Board) {
             }
         }
     }
+    let exact_cases = game_exact.len();
     let board = board.name;
+    println!("{board}: game-rules cases answered exactly (both forms): {exact_cases}: {game_exact:?}");
     println!("{board}: deepest stack per problem (bytes, over cases): {deepest_stack:?}");
     println!("{board}: refused as beyond the board's capacity: {beyond:?}");
     assert!(failures.is_empty(), "{board}: {} firmware case(s) failed:\n{}", failures.len(), failures.join("\n"));
     assert_eq!(beyond, beyond_capacity(board), "{board}: cases beyond the capacity (update beyond_capacity?)");
+    assert_eq!(
+        exact_cases,
+        game_exact_cases(board),
+        "{board}: game-rules cases answered exactly (update game_exact_cases?)"
+    );
     assert!(deepest_stack.len() == Problem::ALL.len(), "every problem ran: {deepest_stack:?}");
 }
 

@@ -157,9 +157,12 @@ mod firmware {
             // Exact, or bounds when the fight is deeper than the lent stack or longer than the
             // steps allow (the states beyond are cut).
             result =
-                game::solve_bounded(&fight, GAME_SEARCH.strategy, GAME_SEARCH.limits, &mut table[..], &mut |_| true)
-                    .map_err(game::text::refusal)
-                    .and_then(|verdict| game::text::write_verdict(&verdict, job.options.exact, &mut out));
+                match game::solve_bounded(&fight, GAME_SEARCH.strategy, GAME_SEARCH.limits, &mut table[..], &mut |_| {
+                    true
+                }) {
+                    Ok(ref verdict) => game::text::write_verdict(verdict, job.options.exact, &mut out),
+                    Err(e) => Err(game::text::refusal(e)),
+                };
         });
         defmt::println!("game stack: {=usize} of {=usize} bytes used", used.used, used.size);
         if used.size > 0 && used.used >= used.size {

@@ -74,7 +74,10 @@
 //! Time: the states expanded (at most [`Limits::steps`]), each `O(t·(n + e))` for `t ≤ 7`
 //! targets (49 with windfury), `n ≤ 14` minions and the `e ≤ 99` ends of a distribution.
 //! Memory: the cache, and the machine's stack: one distribution of [`CLASSES`] numerators a
-//! turn in progress (1.6 KiB with `u128`, 13 KiB with 1 024-bit numerators).
+//! turn in progress (1.6 KiB with `u128`, 13 KiB with 1 024-bit numerators; a second for a
+//! windfury's second swing), beside a base of a few KiB (about 9 KiB on a 32-bit target with
+//! the answer: it is summed from the 128-bit distribution, and the 1 024-bit retry's frames,
+//! of its distributions and its answer, are on the stack only when a fight needs them).
 
 #[cfg(feature = "alloc")]
 mod bounds;
@@ -378,21 +381,74 @@ fn card_error(card: &Card) -> Option<&'static str> {
 
 /// The exact answer of a fight: the odds (Alice wins, Bob wins, tie), the probability that
 /// each hero dies, and the distribution of the damage each hero takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+// Kept compact (the numerators of its parts, not a `Probability` each: about 1.9 KiB on a
+// 32-bit target, not 3.8): a firmware's stack holds it, and its moves, while the search runs.
+#[derive(Clone, Copy, Debug)]
 pub struct Answer<'a> {
-    odds: Odds<'a>,
-    dies: [Probability<'a>; 2],
-    damage: [[Probability<'a>; MAX_DAMAGE + 1]; 2],
+    /// Alice wins, Bob wins, tie.
+    outcomes: [Probability<'a>; 3],
+    /// Every part of the answer ([`ANSWER_PARTS`]).
+    parts: Parts<'a>,
 }
 
+/// The parts of an [`Answer`] (0..3 the outcomes, 3..5 the deaths, then Alice's damages
+/// `1..=56`, Bob's).
+#[derive(Clone, Copy, Debug)]
+// Not boxed: no heap; the wide parts' numerators are in the caller's words, only their
+// exponents here.
+#[allow(clippy::large_enum_variant)]
+enum Parts<'a> {
+    /// Numerators of 128 bits over one denominator (its exponents), not reduced.
+    Small([u128; ANSWER_PARTS], [u16; 4]),
+    /// Numerators in lowest terms, each in its 1 024 bits of the words, and the exponents of
+    /// each one's denominator.
+    Wide(&'a [u32], [[u16; 4]; ANSWER_PARTS]),
+}
+
+impl<'a> Parts<'a> {
+    /// The probability of part `part` (zero beyond [`ANSWER_PARTS`]).
+    fn get(&self, part: usize) -> Probability<'a> {
+        match *self {
+            Self::Small(ref nums, exps) => nums.get(part).map_or(Probability::ZERO, |&n| Probability::small(n, exps)),
+            Self::Wide(words, ref exps) => {
+                let per = super::WIDE_BITS as usize / 32;
+                let chunk = part.checked_mul(per).and_then(|at| words.get(at..at + per));
+                match (chunk, exps.get(part)) {
+                    (Some(chunk), Some(&exps)) => match chunk.split_at_checked(4) {
+                        Some((low, high)) if high.iter().all(|&w| w == 0) => {
+                            Probability::small(<u128 as super::table::Words>::read(low), exps)
+                        }
+                        _ => Probability::from_reduced_words(chunk, exps),
+                    },
+                    _ => Probability::ZERO,
+                }
+            }
+        }
+    }
+}
+
+impl PartialEq for Answer<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        (0..ANSWER_PARTS).all(|part| self.parts.get(part) == other.parts.get(part))
+    }
+}
+
+impl Eq for Answer<'_> {}
+
 impl<'a> Answer<'a> {
+    /// The answer of `parts`.
+    fn new(parts: Parts<'a>) -> Self {
+        Self { outcomes: [parts.get(0), parts.get(1), parts.get(2)], parts }
+    }
+
     /// Alice wins, Bob wins, tie.
     ///
     /// # Complexity
     /// `O(1)`.
     #[must_use]
     pub const fn odds(&self) -> Odds<'a> {
-        self.odds
+        let [alice, bob, tie] = self.outcomes;
+        Odds::new(alice, bob, tie)
     }
 
     /// The probability that the hero of `side` (0 Alice, 1 Bob) dies.
@@ -401,7 +457,7 @@ impl<'a> Answer<'a> {
     /// `O(1)`.
     #[must_use]
     pub fn dies(&self, side: usize) -> Probability<'a> {
-        self.dies[side.min(1)]
+        self.parts.get(3 + side.min(1))
     }
 
     /// The probability that the hero of `side` (0 Alice, 1 Bob) takes exactly `damage`
@@ -412,7 +468,10 @@ impl<'a> Answer<'a> {
     /// `O(1)`.
     #[must_use]
     pub fn damage(&self, side: usize, damage: usize) -> Probability<'a> {
-        self.damage[side.min(1)].get(damage).copied().unwrap_or(Probability::ZERO)
+        if !(1..=MAX_DAMAGE).contains(&damage) {
+            return Probability::ZERO;
+        }
+        self.parts.get(5 + side.min(1) * MAX_DAMAGE + damage - 1)
     }
 }
 
@@ -533,8 +592,7 @@ pub fn solve_until<'s>(
 ) -> Result<Answer<'s>, SearchError> {
     let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
     let kinds = state::Kinds::new(fight);
-    let total = search_wide(&kinds, strategy, limits, None, words, &mut |s: Searching| go_on(s.states))?.dist;
-    answer(fight, &total, words)
+    search_exact(fight, &kinds, strategy, limits, words, &mut |s: Searching| go_on(s.states))
 }
 
 /// The odds alone (Alice wins, Bob wins, tie), exact: the search of [`solve`] with three
@@ -565,8 +623,7 @@ pub fn solve_odds<'s>(
 ) -> Result<Odds<'s>, SearchError> {
     let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
     let kinds = state::Kinds { odds_only: true, ..state::Kinds::new(fight) };
-    let total = search_wide(&kinds, strategy, limits, None, words, &mut |_: Searching| true)?.dist;
-    Ok(answer(fight, &total, words)?.odds())
+    Ok(search_exact(fight, &kinds, strategy, limits, words, &mut |_: Searching| true)?.odds())
 }
 
 /// What [`solve_bounded`] (and `solve_within`, feature `alloc`) gives: the exact answer, or
@@ -605,9 +662,9 @@ pub fn solve_within<'s>(
 ) -> Result<Verdict<'s>, SearchError> {
     let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
     let kinds = state::Kinds::new(fight);
-    let cut = match search_wide(&kinds, strategy, limits, Some(search::Cut { floor: 0 }), words, go_on) {
-        Ok(found) if found.complete => return answer(fight, &found.dist, words).map(Verdict::Exact),
-        Ok(found) => fixed_lower(&found.dist),
+    let cut = match search_settled(fight, &kinds, strategy, limits, words, go_on) {
+        Ok(Settled::Exact(answer)) => return Ok(Verdict::Exact(answer)),
+        Ok(Settled::Lower(lower)) => lower,
         Err(SearchError::OutOfMemory { .. } | SearchError::Precision) => [0; CLASSES],
         Err(e) => return Err(e),
     };
@@ -616,28 +673,153 @@ pub fn solve_within<'s>(
     Ok(Verdict::Bounded(bounds_of(fight, &bounds::run(&kinds, cut, go_on_bounds))))
 }
 
-/// The search of `kinds` with 128-bit numerators, again with 1 024-bit ones when they
-/// overflow.
+/// The numerators the search runs with: `u128`, or the 1 024-bit ones it retries with when
+/// those overflow. Each has its own answer, so that the narrow one's frames never hold wide
+/// numerators.
+trait Total: Numerator + super::table::Words {
+    /// The answer from the distribution of the ends `total`.
+    ///
+    /// # Errors
+    /// [`SearchError::Precision`] beyond 1 024 bits; a capacity error when a numerator needs
+    /// more than 128 bits and `words` has fewer than [`ANSWER_WORDS`].
+    fn answer<'s>(fight: &Fight, total: &Dist<Self>, words: &'s mut [u32]) -> Result<Answer<'s>, SearchError>;
+
+    /// The same value in 1 024 bits.
+    fn wide(self) -> Wide;
+}
+
+impl Total for u128 {
+    fn answer<'s>(fight: &Fight, total: &Dist<Self>, words: &'s mut [u32]) -> Result<Answer<'s>, SearchError> {
+        answer(fight, total, words)
+    }
+
+    fn wide(self) -> Wide {
+        Wide::from(self)
+    }
+}
+
+impl Total for Wide {
+    fn answer<'s>(fight: &Fight, total: &Dist<Self>, words: &'s mut [u32]) -> Result<Answer<'s>, SearchError> {
+        answer_wide(fight, total, words)
+    }
+
+    fn wide(self) -> Wide {
+        self
+    }
+}
+
+/// The exact answer of the search of `kinds` (no cut) with 128-bit numerators, or, when they
+/// overflow, with 1 024-bit ones ([`exact_wide`]: its frames are on the stack only then).
 ///
 /// # Errors
-/// [`SearchError::Precision`] beyond 1 024 bits, else the search's error.
-fn search_wide(
+/// [`SearchError::Precision`] beyond 1 024 bits, else the search's or the answer's error.
+#[inline(never)]
+fn search_exact<'s>(
+    fight: &Fight,
     kinds: &state::Kinds,
     strategy: Strategy,
     limits: Limits,
-    cut: Option<search::Cut>,
-    words: &mut [u32],
+    words: &'s mut [u32],
     go_on: &mut dyn FnMut(Searching) -> bool,
-) -> Result<search::Found<Wide>, SearchError> {
-    match search::run::<u128>(kinds, strategy, limits, cut, words, go_on) {
-        Ok(found) => Ok(search::Found { dist: found.dist.widen(Wide::from), complete: found.complete }),
-        Err(search::Stop::TooWide) => match search::run::<Wide>(kinds, strategy, limits, cut, words, go_on) {
-            Ok(found) => Ok(found),
-            Err(search::Stop::TooWide) => Err(SearchError::Precision),
-            Err(search::Stop::Error(e)) => Err(e),
-        },
+) -> Result<Answer<'s>, SearchError> {
+    match search::run::<u128>(kinds, strategy, limits, None, words, go_on) {
+        Ok(found) => answer(fight, &found.dist, words),
+        Err(search::Stop::TooWide) => exact_wide(fight, kinds, strategy, limits, words, go_on),
         Err(search::Stop::Error(e)) => Err(e),
     }
+}
+
+/// [`search_exact`] with 1 024-bit numerators: a function of its own, never inlined, so that
+/// its distributions (12.7 KiB each) and its answer's numerators are on the machine stack only
+/// when a fight needs them.
+///
+/// # Errors
+/// As [`search_exact`].
+#[inline(never)]
+fn exact_wide<'s>(
+    fight: &Fight,
+    kinds: &state::Kinds,
+    strategy: Strategy,
+    limits: Limits,
+    words: &'s mut [u32],
+    go_on: &mut dyn FnMut(Searching) -> bool,
+) -> Result<Answer<'s>, SearchError> {
+    match search::run::<Wide>(kinds, strategy, limits, None, words, go_on) {
+        Ok(found) => answer_wide(fight, &found.dist, words),
+        Err(search::Stop::TooWide) => Err(SearchError::Precision),
+        Err(search::Stop::Error(e)) => Err(e),
+    }
+}
+
+/// What a search that cuts settled: the exact answer when it cut nothing, else a lower bound
+/// of each end's probability over [`BOUND_ONE`].
+// Returned by value as `solve` returns its answer: no heap to box the larger one in.
+#[allow(clippy::large_enum_variant)]
+#[cfg(feature = "alloc")]
+enum Settled<'s> {
+    /// The exact answer.
+    Exact(Answer<'s>),
+    /// Each end's probability, rounded down.
+    Lower([u128; CLASSES]),
+}
+
+/// What the search of `kinds` that cuts instead of failing settled, with 128-bit numerators,
+/// or, when they overflow, with 1 024-bit ones ([`settled_wide`]: its frames are on the stack
+/// only then).
+///
+/// # Errors
+/// [`SearchError::Precision`] beyond 1 024 bits, else the search's or the answer's error.
+#[cfg(feature = "alloc")]
+fn search_settled<'s>(
+    fight: &Fight,
+    kinds: &state::Kinds,
+    strategy: Strategy,
+    limits: Limits,
+    words: &'s mut [u32],
+    go_on: &mut dyn FnMut(Searching) -> bool,
+) -> Result<Settled<'s>, SearchError> {
+    match search::run::<u128>(kinds, strategy, limits, Some(search::Cut { floor: 0 }), words, go_on) {
+        Ok(found) => settled(fight, &found, words),
+        Err(search::Stop::TooWide) => settled_wide(fight, kinds, strategy, limits, words, go_on),
+        Err(search::Stop::Error(e)) => Err(e),
+    }
+}
+
+/// [`search_settled`] with 1 024-bit numerators: never inlined, as [`exact_wide`].
+///
+/// # Errors
+/// As [`search_settled`].
+#[inline(never)]
+#[cfg(feature = "alloc")]
+fn settled_wide<'s>(
+    fight: &Fight,
+    kinds: &state::Kinds,
+    strategy: Strategy,
+    limits: Limits,
+    words: &'s mut [u32],
+    go_on: &mut dyn FnMut(Searching) -> bool,
+) -> Result<Settled<'s>, SearchError> {
+    match search::run::<Wide>(kinds, strategy, limits, Some(search::Cut { floor: 0 }), words, go_on) {
+        Ok(found) => settled(fight, &found, words),
+        Err(search::Stop::TooWide) => Err(SearchError::Precision),
+        Err(search::Stop::Error(e)) => Err(e),
+    }
+}
+
+/// The exact answer of `found` when it is complete, else its lower bounds.
+///
+/// # Errors
+/// The answer's error.
+#[cfg(feature = "alloc")]
+fn settled<'s, N: Total>(
+    fight: &Fight,
+    found: &search::Found<N>,
+    words: &'s mut [u32],
+) -> Result<Settled<'s>, SearchError> {
+    if found.complete {
+        return N::answer(fight, &found.dist, words).map(Settled::Exact);
+    }
+    Ok(Settled::Lower(fixed_lower(&found.dist)))
 }
 
 /// As [`solve_until`], but a search that cannot finish (`go_on` says stop, or it reaches the
@@ -678,21 +860,83 @@ pub fn solve_bounded<'s>(
     go_on: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Verdict<'s>, SearchError> {
     let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
+    bounded(fight, strategy, limits, words, &mut |s: Searching| go_on(s.states))
+}
+
+/// [`solve_bounded`] in `words`: never inlined, so that a caller's frame holds its verdict
+/// alone while the search runs, not the search's values too.
+///
+/// # Errors
+/// As [`solve_bounded`].
+#[inline(never)]
+fn bounded<'s>(
+    fight: &Fight,
+    strategy: Strategy,
+    limits: Limits,
+    words: &'s mut [u32],
+    go_on: &mut dyn FnMut(Searching) -> bool,
+) -> Result<Verdict<'s>, SearchError> {
     let kinds = state::Kinds::new(fight);
-    let go_on = &mut |s: Searching| go_on(s.states);
-    let found = search_wide(&kinds, strategy, limits, Some(search::Cut { floor: 0 }), words, go_on)?;
-    if found.complete {
-        return answer(fight, &found.dist, words).map(Verdict::Exact);
+    // Matched by reference: the distribution is not moved out (a copy in this frame).
+    match &search::run::<u128>(&kinds, strategy, limits, Some(search::Cut { floor: 0 }), words, go_on) {
+        Ok(found) => verdict(fight, found, words),
+        Err(search::Stop::TooWide) => bounded_wide(fight, &kinds, strategy, limits, words, go_on),
+        Err(search::Stop::Error(e)) => Err(*e),
     }
-    Ok(Verdict::Bounded(bounds_of(fight, &fixed_lower(&found.dist))))
+}
+
+/// [`bounded`] with 1 024-bit numerators: never inlined, as [`exact_wide`].
+///
+/// # Errors
+/// As [`solve_bounded`].
+#[inline(never)]
+fn bounded_wide<'s>(
+    fight: &Fight,
+    kinds: &state::Kinds,
+    strategy: Strategy,
+    limits: Limits,
+    words: &'s mut [u32],
+    go_on: &mut dyn FnMut(Searching) -> bool,
+) -> Result<Verdict<'s>, SearchError> {
+    match search::run::<Wide>(kinds, strategy, limits, Some(search::Cut { floor: 0 }), words, go_on) {
+        Ok(found) => verdict(fight, &found, words),
+        Err(search::Stop::TooWide) => Err(SearchError::Precision),
+        Err(search::Stop::Error(e)) => Err(e),
+    }
+}
+
+/// The verdict of what a search that cuts found: the exact answer when it cut nothing, else
+/// the bounds of its lower bounds. Never inlined: its values are on the stack only after the
+/// search.
+///
+/// # Errors
+/// The answer's error.
+#[inline(never)]
+fn verdict<'s, N: Total>(
+    fight: &Fight,
+    found: &search::Found<N>,
+    words: &'s mut [u32],
+) -> Result<Verdict<'s>, SearchError> {
+    if found.complete {
+        return N::answer(fight, &found.dist, words).map(Verdict::Exact);
+    }
+    Ok(lower_verdict(fight, &found.dist))
+}
+
+/// The bounds of the lower bounds `lower` as a verdict: never inlined, so that its values are
+/// not on the stack with the answer's.
+#[inline(never)]
+fn lower_verdict<N: Total>(fight: &Fight, lower: &Dist<N>) -> Verdict<'static> {
+    Verdict::Bounded(bounds_of(fight, &fixed_lower(lower)))
 }
 
 /// Each end's probability of `lower` in fixed point over [`BOUND_ONE`], rounded down.
-fn fixed_lower(lower: &Dist<Wide>) -> [u128; CLASSES] {
+#[inline(never)]
+fn fixed_lower<N: Total>(lower: &Dist<N>) -> [u128; CLASSES] {
     let mut out = [0u128; CLASSES];
     for (class, n) in lower.parts() {
         if let Some(slot) = out.get_mut(class) {
-            *slot = fixed_point(n, lower.exps);
+            *slot = fixed_point(n.wide(), lower.exps);
         }
     }
     out
@@ -821,6 +1065,7 @@ pub fn bound(fight: &Fight, budget: &mut dyn FnMut(Progress) -> bool) -> Bounds 
 
 /// The bounds of lower bounds `lower` of each end's probability, over [`BOUND_ONE`] (the
 /// rest of the mass unsettled).
+#[inline(never)]
 fn bounds_of(fight: &Fight, lower: &[u128; CLASSES]) -> Bounds {
     let mut parts = [0u128; ANSWER_PARTS];
     let mut settled = 0u128;
@@ -835,62 +1080,56 @@ fn bounds_of(fight: &Fight, lower: &[u128; CLASSES]) -> Bounds {
     Bounds { lower: parts, unsettled: BOUND_ONE.saturating_sub(settled) }
 }
 
-/// The answer from the distribution of the ends, its wide numerators written into `words`.
-fn answer<'s>(fight: &Fight, total: &Dist<Wide>, words: &'s mut [u32]) -> Result<Answer<'s>, SearchError> {
-    // Parts: 0..3 the outcomes, 3..5 the deaths, then Alice's damages 1..=56, Bob's.
-    let mut parts = [Wide::ZERO; ANSWER_PARTS];
-    let add = |parts: &mut [Wide; ANSWER_PARTS], i: usize, n: Wide| -> Result<(), SearchError> {
-        let slot = parts.get_mut(i).ok_or(SearchError::Precision)?;
-        *slot = slot.checked_add(n).ok_or(SearchError::Precision)?;
-        Ok(())
-    };
-    for (class, &n) in total.num.iter().enumerate() {
-        if n == Wide::ZERO {
-            continue;
+/// The parts of the answer ([`ANSWER_PARTS`]: 0..3 the outcomes, 3..5 the deaths, then
+/// Alice's damages `1..=56`, Bob's) from the distribution of the ends `total`, summed over
+/// its denominator; `None` when a sum overflows `N`.
+fn answer_parts<N: Numerator>(fight: &Fight, total: &Dist<N>, parts: &mut [N; ANSWER_PARTS]) -> Option<()> {
+    for (class, n) in total.parts() {
+        for part in class_parts(fight, class).into_iter().flatten() {
+            let slot = parts.get_mut(part)?;
+            *slot = slot.checked_add(n)?;
         }
-        let Some((winner, sum)) = dist::class_end(class) else {
-            add(&mut parts, 2, n)?;
-            continue;
-        };
-        let loser = winner ^ 1;
-        let mut damage = u32::from(fight.heroes[winner].tier) + sum;
-        if fight.cap != 0 {
-            damage = damage.min(fight.cap);
-        }
-        add(&mut parts, winner, n)?;
-        if damage >= fight.heroes[loser].health {
-            add(&mut parts, 3 + loser, n)?;
-        }
-        let d = usize::try_from(damage).unwrap_or(MAX_DAMAGE).clamp(1, MAX_DAMAGE);
-        add(&mut parts, 5 + loser * MAX_DAMAGE + d - 1, n)?;
     }
+    Some(())
+}
+
+/// The answer from the distribution of the ends with 128-bit numerators: its parts summed in
+/// 128 bits, or, when a sum overflows them, in 1 024 bits ([`answer_widened`]: its frames are
+/// on the stack only then).
+#[inline(never)]
+fn answer<'s>(fight: &Fight, total: &Dist<u128>, words: &'s mut [u32]) -> Result<Answer<'s>, SearchError> {
+    let mut parts = [0u128; ANSWER_PARTS];
+    if answer_parts(fight, total, &mut parts).is_none() {
+        return answer_widened(fight, total, words);
+    }
+    Ok(Answer::new(Parts::Small(parts, total.exps)))
+}
+
+/// [`answer_wide`] of `total` widened to 1 024 bits: never inlined, so that the widened
+/// distribution (12.7 KiB) is on the stack only when a sum of 128-bit numerators overflows.
+#[inline(never)]
+fn answer_widened<'s>(fight: &Fight, total: &Dist<u128>, words: &'s mut [u32]) -> Result<Answer<'s>, SearchError> {
+    answer_wide(fight, &total.widen(Wide::from), words)
+}
+
+/// The answer from the distribution of the ends, its wide numerators written into `words`:
+/// never inlined, so that its 117 numerators of 1 024 bits (15 KiB) are on the stack only
+/// when a fight needs them.
+#[inline(never)]
+fn answer_wide<'s>(fight: &Fight, total: &Dist<Wide>, words: &'s mut [u32]) -> Result<Answer<'s>, SearchError> {
+    let mut parts = [Wide::ZERO; ANSWER_PARTS];
+    answer_parts(fight, total, &mut parts).ok_or(SearchError::Precision)?;
     let per = super::WIDE_BITS as usize / 32;
     let words = words
         .get_mut(..ANSWER_WORDS)
         .ok_or(SearchError::Capacity(CapacityError { needed: ANSWER_WORDS, capacity: 0 }))?;
-    let mut chunks = words.chunks_mut(per);
-    let mut probabilities = [Probability::ZERO; ANSWER_PARTS];
-    for (out, &n) in probabilities.iter_mut().zip(&parts) {
-        let (n, exps) = wide::reduced(n, total.exps);
-        let chunk = chunks.next();
-        *out = match (n.to_u128(), chunk) {
-            (Some(small), _) => Probability::small(small, exps),
-            (None, Some(chunk)) => {
-                super::table::Words::write(&n, chunk);
-                Probability::from_reduced_words(chunk, exps)
-            }
-            (None, None) => return Err(SearchError::Precision),
-        };
+    let mut exps = [[0u16; 4]; ANSWER_PARTS];
+    for ((&n, chunk), out) in parts.iter().zip(words.chunks_mut(per)).zip(&mut exps) {
+        let (n, reduced) = wide::reduced(n, total.exps);
+        super::table::Words::write(&n, chunk);
+        *out = reduced;
     }
-    let [alice, bob, tie, alice_dies, bob_dies, rest @ ..] = probabilities;
-    let mut damage = [[Probability::ZERO; MAX_DAMAGE + 1]; 2];
-    for (i, p) in rest.into_iter().enumerate() {
-        let (side, d) = (i / MAX_DAMAGE, i % MAX_DAMAGE + 1);
-        if let Some(slot) = damage.get_mut(side).and_then(|s| s.get_mut(d)) {
-            *slot = p;
-        }
-    }
-    Ok(Answer { odds: Odds::new(alice, bob, tie), dies: [alice_dies, bob_dies], damage })
+    Ok(Answer::new(Parts::Wide(words, exps)))
 }
 
 #[cfg(test)]
@@ -912,7 +1151,7 @@ mod tests {
         dist.mask = 1 | 1 << dist::class_of(0, 2);
         dist.exps = [200, 0, 0, 0];
         let mut words = vec![0u32; ANSWER_WORDS];
-        let answer = answer(&fight, &dist, &mut words).unwrap();
+        let answer = answer_wide(&fight, &dist, &mut words).unwrap();
         let tiny = answer.odds().alice();
         assert!(tiny.to_fraction().is_none() && !tiny.is_zero());
         assert_eq!(answer.damage(1, 3), tiny, "Bob's hero takes 1 + 2");
@@ -920,6 +1159,36 @@ mod tests {
         assert!(answer.odds().tie().to_string().ends_with(&tiny.to_string()[2..]));
         assert_eq!(answer.odds().tie().decimal(12).to_string(), "1.000000000000");
         let mut short = vec![0u32; ANSWER_WORDS - 1];
-        assert!(super::answer(&fight, &dist, &mut short).is_err());
+        assert!(answer_wide(&fight, &dist, &mut short).is_err());
+    }
+
+    #[test]
+    fn narrow_answers_widen_when_a_sum_overflows() {
+        // Alice wins with survivors' tiers 2 or 3, each with probability 2^127 / 2^129: her
+        // win's numerator (2^128) overflows `u128`, each end's does not.
+        let fight =
+            Fight::new(&[Card::new(1, 1, Keywords::NONE)], &[Card::new(1, 1, Keywords::NONE)], [Hero::DEFAULT; 2], 0)
+                .unwrap();
+        let mut dist = Dist::<u128>::ZERO;
+        let (two, three) = (dist::class_of(0, 2), dist::class_of(0, 3));
+        dist.num[two] = 1 << 127;
+        dist.num[three] = 1 << 127;
+        dist.num[0] = 1 << 127;
+        dist.mask = 1 | 1 << two | 1 << three;
+        dist.exps = [129, 0, 0, 0];
+        let mut words = vec![0u32; ANSWER_WORDS];
+        let narrow = answer(&fight, &dist, &mut words).unwrap();
+        let mut wide_words = vec![0u32; ANSWER_WORDS];
+        let wide = answer_wide(&fight, &dist.widen(Wide::from), &mut wide_words).unwrap();
+        assert_eq!(narrow, wide);
+        assert_eq!(narrow.odds().alice().to_string(), "1/2");
+        assert_eq!(narrow.damage(1, 4).to_string(), "1/4");
+        // Without the overflow the answer is the same as the wide one's, and needs no words.
+        dist.num[three] = 0;
+        dist.mask &= !(1 << three);
+        dist.num[0] = 3 << 127;
+        let narrow = answer(&fight, &dist, &mut []).unwrap().odds();
+        let wide = answer_wide(&fight, &dist.widen(Wide::from), &mut wide_words).unwrap().odds();
+        assert_eq!((narrow.alice(), narrow.tie()), (wide.alice(), wide.tie()));
     }
 }

@@ -297,6 +297,8 @@ pub const FAIL_FAST_FACTOR: u64 = 10;
 ///
 /// # Errors
 /// [`Stop::TooWide`] when `N` is too narrow, else the search's error.
+// Never inlined: its frame (the total it sums) is on the stack only while it runs.
+#[inline(never)]
 pub(super) fn run<N: Numerator + Words>(
     kinds: &Kinds,
     strategy: Strategy,
@@ -548,6 +550,23 @@ impl<'k, N: Numerator, C: Cache<N, W>, const W: usize> Search<'k, C, N, W> {
         self.swing(&state, mover, a, true, mass, value)
     }
 
+    /// Adds into `value` the value of the second swing (windfury) of `side`'s minion `a`: never
+    /// inlined, so that the distribution it sums is on the machine stack only for a second swing,
+    /// not in the frame of every swing.
+    #[inline(never)]
+    fn second_swing(
+        &mut self,
+        state: &State,
+        side: usize,
+        a: usize,
+        mass: u64,
+        value: &mut Dist<N>,
+    ) -> Result<(), Stop> {
+        let mut second = Dist::ZERO;
+        self.swing(state, side, a, false, mass, &mut second)?;
+        Ok(value.add(&second)?)
+    }
+
     /// Sets `value` (empty) to the value of a swing of `side`'s minion `a` (its first when
     /// `first`), then its second (windfury) or the other side's turn (rules 5, 6, 7).
     fn swing(
@@ -581,9 +600,7 @@ impl<'k, N: Numerator, C: Cache<N, W>, const W: usize> Search<'k, C, N, W> {
             }
             match at {
                 Some(at) if first && next.sides[side].units().get(at).is_some_and(|u| u.has(Keywords::WINDFURY)) => {
-                    let mut second = Dist::ZERO;
-                    self.swing(&next, side, at, false, share, &mut second)?;
-                    value.add(&second)?;
+                    self.second_swing(&next, side, at, share, value)?;
                 }
                 Some(at) => {
                     if let Some(u) = next.sides[side].units_mut().get_mut(at) {

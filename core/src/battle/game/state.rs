@@ -161,6 +161,9 @@ impl Kind {
 }
 
 impl Kinds {
+    // Never inlined: built in its caller's place, not in a frame of its own beside it (2 KiB
+    // more on the stack of a firmware's search).
+    #[inline(never)]
     pub fn new(fight: &Fight) -> Self {
         let mut sides = [[Kind::default(); KINDS]; 2];
         let mut start = [[0u8; MAX_MINIONS]; 2];
