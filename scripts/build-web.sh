@@ -2,7 +2,7 @@
 # Builds the page into target/web/ (docs/web.md): one static folder to serve or open.
 #   scripts/build-web.sh [--out DIR]
 # The library compiled for wasm32-unknown-unknown (package referee-web, profile `web`: opt-level z, fat
-# LTO, panic=abort), shrunk by wasm-opt -Oz when binaryen is installed (Debian's package
+# LTO, panic=abort), shrunk by wasm-opt -Oz --converge (until a pass shrinks nothing more) when binaryen is installed (Debian's package
 # `binaryen`; the page works the same without it, the module is larger), then embedded in
 # referee-wasm.js as base64 so that the page also works opened from a file (a browser
 # refuses to fetch a .wasm beside a file:// page). Prints the module's size and gzipped size.
@@ -23,7 +23,7 @@ cargo rustc -p referee-web --target wasm32-unknown-unknown --profile web --locke
 wasm=$target_dir/wasm32-unknown-unknown/web/referee_web.wasm
 mkdir -p "$out"
 if command -v wasm-opt >/dev/null; then
-    wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    wasm-opt -Oz --converge --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
         "$wasm" -o "$out/referee.wasm"
 else
     echo "note: wasm-opt not found (apt-get install binaryen): the module is not shrunk" >&2
