@@ -592,7 +592,7 @@ impl Event {
             }
         }
         for round in &mut event.rounds {
-            round.losses.sort_unstable();
+            super::sort::sort(&mut round.losses);
         }
         Ok(event)
     }
@@ -638,7 +638,7 @@ impl Event {
             }
             let seeds = self.seeds();
             let mut distinct = seeds.clone();
-            distinct.sort_unstable();
+            super::sort::sort(&mut distinct);
             distinct.dedup();
             if distinct.len() != top {
                 return Err(Failure::at(line, 1, "the first playoff round pairs each seed once"));
