@@ -1,9 +1,9 @@
 //! The event file (`docs/event.md`): a line-oriented UTF-8 text, read and validated in full
 //! ([`Event::parse`]) and written in one canonical layout ([`Event::write`]).
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use hashbrown::HashMap;
 use referee_core::standings::{Profile, MAX_ROUNDS};
 
 use super::{Event, Failure, Game, Note, Outcome, Player, Round, Settings, Table, MAX_NAME};

@@ -14,9 +14,9 @@ pub mod output;
 mod sort;
 pub mod store;
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use hashbrown::HashMap;
 use referee_core::pair as core_pair;
 use referee_core::standings::{MatchResult, PlayerId, Profile, Standing};
 use referee_core::HeapScratch;
