@@ -5,9 +5,9 @@
 //! validation and errors); the pairing is the core's [`pair::next_round`] on the MTR standings;
 //! the output is the next round's rows of the results-file format with empty result fields.
 
-use std::collections::HashSet;
 use std::fmt::Write as _;
 
+use hashbrown::HashSet;
 use referee_core::pair::{self, Objective, Pairing};
 use referee_core::standings::{Event, PlayerId, Profile};
 use referee_core::HeapScratch;

@@ -75,7 +75,7 @@ pub use wide::WIDE_BITS;
 
 use crate::scratch::{CapacityError, Scratch};
 use outcome::{Numerator, Outcome};
-use search::{Key, Search, Stop};
+use search::{Cache, Key, Search, Stop};
 use state::KEY_WORDS;
 use table::{FixedTable, Words};
 
@@ -718,18 +718,29 @@ fn search<K: Key + Words, N: Numerator + Words, const HOT: usize>(
     let (stack, table) = words.split_at_mut(limits.stack_words().unwrap_or(0).min(words.len()));
     let (result, (steps, deepest)) = match strategy {
         #[cfg(feature = "alloc")]
-        Strategy::Memo => {
-            let mut search = Search::<K, _>::new(lineup, memo::Memo::<K, N>::new()?, stack, limits);
-            (search.run::<N, HOT>(), search.effort())
-        }
-        Strategy::Fixed { .. } => {
-            let mut search = Search::<K, _>::new(lineup, FixedTable::<K, N>::new(table), stack, limits);
-            (search.run::<N, HOT>(), search.effort())
-        }
+        Strategy::Memo => search_cached::<K, N, HOT>(lineup, memo::Memo::<K, N>::new()?, stack, limits),
+        Strategy::Fixed { .. } => search_cached::<K, N, HOT>(lineup, FixedTable::<K, N>::new(table), stack, limits),
     };
     // `deepest` frames of `frame_words::<K, N>()` words fit `depth` frames of `FRAME_WORDS`.
     let depth = deepest.saturating_mul(search::frame_words::<K, N>()).div_ceil(FRAME_WORDS);
     needs.depth = needs.depth.max(u32::try_from(depth).unwrap_or(u32::MAX));
     needs.steps = needs.steps.max(steps);
     result
+}
+
+/// One search of `lineup` with `cache`: its result and effort. On wasm32 (the page) the search
+/// gets the cache as `&mut dyn Cache`, so that it is compiled once for both caches (the same
+/// answers; a smaller module); elsewhere it gets the cache itself (no dynamic call a state).
+fn search_cached<K: Key + Words, N: Numerator + Words, const HOT: usize>(
+    lineup: &Lineup,
+    cache: impl Cache<K, N>,
+    stack: &mut [u32],
+    limits: Limits,
+) -> (Result<Outcome<N>, Stop>, (u64, usize)) {
+    #[cfg(target_arch = "wasm32")]
+    let mut cache = cache;
+    #[cfg(target_arch = "wasm32")]
+    let cache: &mut dyn Cache<K, N> = &mut cache;
+    let mut search = Search::<K, _>::new(lineup, cache, stack, limits);
+    (search.run::<N, HOT>(), search.effort())
 }

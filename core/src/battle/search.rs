@@ -31,6 +31,20 @@ pub(super) trait Cache<K, N> {
     fn put(&mut self, key: K, work: u64, outcome: &Outcome<N>) -> Result<(), SearchError>;
 }
 
+/// A cache behind a reference: the page's module (wasm32) searches through `&mut dyn Cache`,
+/// one search compiled for every cache (a smaller module); the host keeps the cache's own type.
+impl<K, N, C: Cache<K, N> + ?Sized> Cache<K, N> for &mut C {
+    #[inline]
+    fn get(&mut self, key: &K) -> Option<Outcome<N>> {
+        (**self).get(key)
+    }
+
+    #[inline]
+    fn put(&mut self, key: K, work: u64, outcome: &Outcome<N>) -> Result<(), SearchError> {
+        (**self).put(key, work, outcome)
+    }
+}
+
 /// Why a search stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Stop {

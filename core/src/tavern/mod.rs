@@ -492,7 +492,13 @@ fn with_search<R: SearchRun>(
         #[cfg(feature = "alloc")]
         Strategy::Memo => {
             let ranks = RankTable::build(scratch.words(RANK_TABLE_WORDS)?, &battle.values, battle.sizes)?;
-            let mut search = Search::new(ranks, memo::Memo::new()?, MEMO_MIN_ALIVE);
+            let memo = memo::Memo::new()?;
+            // The page's module searches through `&mut dyn` (`search::Dyn`): one search for both caches.
+            #[cfg(target_arch = "wasm32")]
+            let mut memo = memo;
+            #[cfg(target_arch = "wasm32")]
+            let memo = search::Dyn(&mut memo);
+            let mut search = Search::new(ranks, memo, MEMO_MIN_ALIVE);
             search.prepare(&mut start);
             run.run(&mut search, &start)
         }
@@ -503,6 +509,10 @@ fn with_search<R: SearchRun>(
             let (rank_words, table_words) = scratch.words(total)?.split_at_mut(RANK_TABLE_WORDS);
             let ranks = RankTable::build(rank_words, &battle.values, battle.sizes)?;
             let table = table::FixedTable::new(table_words);
+            #[cfg(target_arch = "wasm32")]
+            let mut table = table;
+            #[cfg(target_arch = "wasm32")]
+            let table = search::Dyn(&mut table);
             let mut search = Search::new(ranks, table, FIXED_MIN_ALIVE);
             search.prepare(&mut start);
             run.run(&mut search, &start)

@@ -302,6 +302,75 @@ pub(super) trait Cache {
     fn odds_error(error: Self::Error) -> OddsError;
 }
 
+/// A cache behind `&mut dyn` (the page's module, wasm32): one search compiled for the memo and
+/// the table (the same answers; a smaller module). The host keeps the cache's own type.
+#[cfg(target_arch = "wasm32")]
+pub(super) struct Dyn<'c>(pub &'c mut dyn Erased);
+
+/// [`Cache`] with the search's error, callable through `&mut dyn` ([`Dyn`]).
+#[cfg(target_arch = "wasm32")]
+pub(super) trait Erased {
+    /// As [`Cache::get_near`].
+    fn get_near(&mut self, key: u64, alive: u32) -> Option<Near>;
+
+    /// As [`Cache::get_far`].
+    fn get_far(&mut self, key: u128) -> Option<Counts>;
+
+    /// As [`Cache::put_near`], the error the search's.
+    fn put_near(&mut self, key: u64, alive: u32, counts: Near) -> Result<(), OddsError>;
+
+    /// As [`Cache::put_far`], the error the search's.
+    fn put_far(&mut self, key: u128, alive: u32, counts: Counts) -> Result<(), OddsError>;
+}
+
+#[cfg(target_arch = "wasm32")]
+impl<C: Cache> Erased for C {
+    fn get_near(&mut self, key: u64, alive: u32) -> Option<Near> {
+        Cache::get_near(self, key, alive)
+    }
+
+    fn get_far(&mut self, key: u128) -> Option<Counts> {
+        Cache::get_far(self, key)
+    }
+
+    fn put_near(&mut self, key: u64, alive: u32, counts: Near) -> Result<(), OddsError> {
+        Cache::put_near(self, key, alive, counts).map_err(C::odds_error)
+    }
+
+    fn put_far(&mut self, key: u128, alive: u32, counts: Counts) -> Result<(), OddsError> {
+        Cache::put_far(self, key, alive, counts).map_err(C::odds_error)
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+impl Cache for Dyn<'_> {
+    type Error = OddsError;
+
+    #[inline]
+    fn get_near(&mut self, key: u64, alive: u32) -> Option<Near> {
+        self.0.get_near(key, alive)
+    }
+
+    #[inline]
+    fn get_far(&mut self, key: u128) -> Option<Counts> {
+        self.0.get_far(key)
+    }
+
+    #[inline]
+    fn put_near(&mut self, key: u64, alive: u32, counts: Near) -> Result<(), OddsError> {
+        self.0.put_near(key, alive, counts)
+    }
+
+    #[inline]
+    fn put_far(&mut self, key: u128, alive: u32, counts: Counts) -> Result<(), OddsError> {
+        self.0.put_far(key, alive, counts)
+    }
+
+    fn odds_error(error: OddsError) -> OddsError {
+        error
+    }
+}
+
 /// One search: the rank table (the places of every minion by damage taken, and the ranks for
 /// keys), and a cache.
 #[derive(Debug)]

@@ -1,9 +1,9 @@
 //! The event file (`docs/event.md`): a line-oriented UTF-8 text, read and validated in full
 //! ([`Event::parse`]) and written in one canonical layout ([`Event::write`]).
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use hashbrown::HashMap;
 use referee_core::standings::{Profile, MAX_ROUNDS};
 
 use super::{Event, Failure, Game, Note, Outcome, Player, Round, Settings, Table, MAX_NAME};
@@ -592,7 +592,7 @@ impl Event {
             }
         }
         for round in &mut event.rounds {
-            round.losses.sort_unstable();
+            super::sort::sort(&mut round.losses);
         }
         Ok(event)
     }
@@ -638,7 +638,7 @@ impl Event {
             }
             let seeds = self.seeds();
             let mut distinct = seeds.clone();
-            distinct.sort_unstable();
+            super::sort::sort(&mut distinct);
             distinct.dedup();
             if distinct.len() != top {
                 return Err(Failure::at(line, 1, "the first playoff round pairs each seed once"));

@@ -11,11 +11,12 @@
 pub mod cli;
 pub mod file;
 pub mod output;
+mod sort;
 pub mod store;
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use hashbrown::HashMap;
 use referee_core::pair as core_pair;
 use referee_core::standings::{MatchResult, PlayerId, Profile, Standing};
 use referee_core::HeapScratch;
@@ -930,7 +931,7 @@ impl Event {
         let key = |p: usize| (position[p], p);
         let mut oriented: Vec<(usize, usize)> =
             pairs.into_iter().map(|(a, b)| if key(a) <= key(b) { (a, b) } else { (b, a) }).collect();
-        oriented.sort_by_key(|&(a, _)| key(a));
+        sort::sort_by(&mut oriented, |&(a, _), &(b, _)| key(a) < key(b));
         Ok((oriented, bye))
     }
 
@@ -1125,7 +1126,7 @@ impl Event {
             Some(p) => {
                 for round in &mut self.rounds[self.players[p].dropped_at..paired] {
                     round.losses.push(p);
-                    round.losses.sort_unstable();
+                    sort::sort(&mut round.losses);
                 }
                 self.players[p].dropped = false;
                 Note::Reenter(p)
@@ -1232,7 +1233,7 @@ impl Event {
                 rows.push((p, vec![name(p), Cell::Empty, Cell::Empty, Cell::Num(points[p])]));
             }
             let key = |p: usize| (self.players[p].name.to_lowercase(), self.players[p].name.clone());
-            rows.sort_by_cached_key(|(p, _)| key(*p));
+            sort::sort_by_cached_key(&mut rows, |(p, _)| key(*p));
             grid.rows = rows.into_iter().map(|(_, cells)| cells).collect();
             return Ok(grid);
         }

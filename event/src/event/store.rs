@@ -202,7 +202,7 @@ impl Store for MemoryStore {
 
     fn replace(&mut self, path: &str, old: &[u8], new: &[u8]) -> Result<(), Failure> {
         let mut history = self.history(path);
-        history.sort_unstable();
+        super::sort::sort(&mut history);
         let next = history.last().map_or(1, |(number, _)| number + 1);
         self.files.insert(format!("{path}.history/{next:08}"), old.to_vec());
         for (_, name) in history.iter().take((history.len() + 1).saturating_sub(HISTORY)) {

@@ -19,6 +19,20 @@ trait Cache<N, const W: usize> {
     fn put(&mut self, key: &[u64; W], value: &Dist<N>) -> Result<(), SearchError>;
 }
 
+/// A cache behind a reference: the page's module (wasm32) searches through `&mut dyn Cache`,
+/// one search compiled for every cache (a smaller module); the host keeps the cache's own type.
+impl<N, const W: usize, C: Cache<N, W> + ?Sized> Cache<N, W> for &mut C {
+    #[inline]
+    fn get(&mut self, key: &[u64; W], into: &mut Dist<N>) -> Result<bool, Stop> {
+        (**self).get(key, into)
+    }
+
+    #[inline]
+    fn put(&mut self, key: &[u64; W], value: &Dist<N>) -> Result<(), SearchError> {
+        (**self).put(key, value)
+    }
+}
+
 /// A value as the memo keeps it: the exponents, the mask of its non-zero ends, and where
 /// their numerators begin in the memo's arena (in the mask's order).
 #[cfg(feature = "alloc")]
@@ -331,15 +345,32 @@ fn run_keyed<N: Numerator + Words, const W: usize>(
         #[cfg(feature = "alloc")]
         Strategy::Memo => {
             let memo = Memo::<N, W> { map: hashbrown::HashMap::new(), nums: alloc::vec::Vec::new() };
-            Search::<_, N, W>::new(kinds, memo, limits, cut, ask).start()
+            start_cached::<N, W>(kinds, memo, limits, cut, ask)
         }
         Strategy::Fixed { table_words } => {
             let words = words.get_mut(..table_words.min(words.len())).unwrap_or_default();
             words.fill(0);
             let table = Table::new::<N>(words, W);
-            Search::<_, N, W>::new(kinds, table, limits, cut, ask).start()
+            start_cached::<N, W>(kinds, table, limits, cut, ask)
         }
     }
+}
+
+/// The search of `kinds` from its start with `cache`. On wasm32 (the page) the search gets the
+/// cache as `&mut dyn Cache`, so that it is compiled once for both caches (the same answers; a
+/// smaller module); elsewhere it gets the cache itself (no dynamic call a state).
+fn start_cached<N: Numerator, const W: usize>(
+    kinds: &Kinds,
+    cache: impl Cache<N, W>,
+    limits: Limits,
+    cut: Option<Cut>,
+    ask: &mut dyn FnMut(u64) -> bool,
+) -> Result<Found<N>, Stop> {
+    #[cfg(target_arch = "wasm32")]
+    let mut cache = cache;
+    #[cfg(target_arch = "wasm32")]
+    let cache: &mut dyn Cache<N, W> = &mut cache;
+    Search::<_, N, W>::new(kinds, cache, limits, cut, ask).start()
 }
 
 impl<'k, N: Numerator, C: Cache<N, W>, const W: usize> Search<'k, C, N, W> {
