@@ -364,7 +364,7 @@ fn start_cached<N: Numerator, const W: usize>(
     cache: impl Cache<N, W>,
     limits: Limits,
     cut: Option<Cut>,
-    ask: &mut dyn FnMut(u64) -> bool,
+    ask: &mut dyn FnMut(Searching) -> bool,
 ) -> Result<Found<N>, Stop> {
     #[cfg(target_arch = "wasm32")]
     let mut cache = cache;
