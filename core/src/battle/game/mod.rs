@@ -662,12 +662,13 @@ pub fn solve_within<'s>(
 ) -> Result<Verdict<'s>, SearchError> {
     let words = scratch.words(words_needed(strategy, limits).unwrap_or(usize::MAX))?;
     let kinds = state::Kinds::new(fight);
-    let cut = match search_settled(fight, &kinds, strategy, limits, words, go_on) {
-        Ok(Settled::Exact(answer)) => return Ok(Verdict::Exact(answer)),
-        Ok(Settled::Lower(lower)) => lower,
-        Err(SearchError::OutOfMemory { .. } | SearchError::Precision) => [0; CLASSES],
-        Err(e) => return Err(e),
-    };
+    let cut =
+        match run_narrow::<Settling>(fight, &kinds, (strategy, limits, Some(search::Cut { floor: 0 })), words, go_on) {
+            Ok(Settled::Exact(answer)) => return Ok(Verdict::Exact(answer)),
+            Ok(Settled::Lower(lower)) => lower,
+            Err(SearchError::OutOfMemory { .. } | SearchError::Precision) => [0; CLASSES],
+            Err(e) => return Err(e),
+        };
     // Each end keeps the larger of the two lower bounds (both are certified): the cut search's
     // are the forward pass's floor, so that its progress tells the bounds as they stand.
     Ok(Verdict::Bounded(bounds_of(fight, &bounds::run(&kinds, cut, go_on_bounds))))
@@ -708,11 +709,84 @@ impl Total for Wide {
     }
 }
 
-/// The exact answer of the search of `kinds` (no cut) with 128-bit numerators, or, when they
-/// overflow, with 1 024-bit ones ([`exact_wide`]: its frames are on the stack only then).
+/// What is made of what a search found, whatever its numerators' width: the exact answer
+/// ([`Exactly`]), what a search that cuts settled ([`Settling`]), a verdict ([`Judging`]).
+trait Finish<'s> {
+    /// What is made.
+    type Out;
+
+    /// Makes it of `found`, the answer's numerators in `words` when they need more than 128
+    /// bits.
+    ///
+    /// # Errors
+    /// The answer's error.
+    fn finish<N: Total>(
+        fight: &Fight,
+        found: &search::Found<N>,
+        words: &'s mut [u32],
+    ) -> Result<Self::Out, SearchError>;
+}
+
+/// [`Finish`]: the exact answer (of a search that does not cut).
+struct Exactly;
+
+impl<'s> Finish<'s> for Exactly {
+    type Out = Answer<'s>;
+
+    fn finish<N: Total>(
+        fight: &Fight,
+        found: &search::Found<N>,
+        words: &'s mut [u32],
+    ) -> Result<Answer<'s>, SearchError> {
+        N::answer(fight, &found.dist, words)
+    }
+}
+
+/// The search of `kinds` with 128-bit numerators, or, when they overflow, with 1 024-bit ones
+/// ([`run_wide`]: its frames are on the stack only then), what it found made by `F`.
 ///
 /// # Errors
-/// [`SearchError::Precision`] beyond 1 024 bits, else the search's or the answer's error.
+/// [`SearchError::Precision`] beyond 1 024 bits, else the search's or `F`'s error.
+fn run_narrow<'s, F: Finish<'s>>(
+    fight: &Fight,
+    kinds: &state::Kinds,
+    (strategy, limits, cut): (Strategy, Limits, Option<search::Cut>),
+    words: &'s mut [u32],
+    go_on: &mut dyn FnMut(Searching) -> bool,
+) -> Result<F::Out, SearchError> {
+    // Matched by reference: the distribution is not moved out (a copy in this frame).
+    match &search::run::<u128>(kinds, strategy, limits, cut, words, go_on) {
+        Ok(found) => F::finish(fight, found, words),
+        Err(search::Stop::TooWide) => run_wide::<F>(fight, kinds, (strategy, limits, cut), words, go_on),
+        Err(search::Stop::Error(e)) => Err(*e),
+    }
+}
+
+/// [`run_narrow`] with 1 024-bit numerators: a function of its own, never inlined, so that
+/// its distributions (12.7 KiB each) and its answer's numerators are on the machine stack only
+/// when a fight needs them.
+///
+/// # Errors
+/// As [`run_narrow`].
+#[inline(never)]
+fn run_wide<'s, F: Finish<'s>>(
+    fight: &Fight,
+    kinds: &state::Kinds,
+    (strategy, limits, cut): (Strategy, Limits, Option<search::Cut>),
+    words: &'s mut [u32],
+    go_on: &mut dyn FnMut(Searching) -> bool,
+) -> Result<F::Out, SearchError> {
+    match search::run::<Wide>(kinds, strategy, limits, cut, words, go_on) {
+        Ok(found) => F::finish(fight, &found, words),
+        Err(search::Stop::TooWide) => Err(SearchError::Precision),
+        Err(search::Stop::Error(e)) => Err(e),
+    }
+}
+
+/// The exact answer of the search of `kinds` (no cut): [`run_narrow`], never inlined.
+///
+/// # Errors
+/// As [`run_narrow`].
 #[inline(never)]
 fn search_exact<'s>(
     fight: &Fight,
@@ -722,33 +796,7 @@ fn search_exact<'s>(
     words: &'s mut [u32],
     go_on: &mut dyn FnMut(Searching) -> bool,
 ) -> Result<Answer<'s>, SearchError> {
-    match search::run::<u128>(kinds, strategy, limits, None, words, go_on) {
-        Ok(found) => answer(fight, &found.dist, words),
-        Err(search::Stop::TooWide) => exact_wide(fight, kinds, strategy, limits, words, go_on),
-        Err(search::Stop::Error(e)) => Err(e),
-    }
-}
-
-/// [`search_exact`] with 1 024-bit numerators: a function of its own, never inlined, so that
-/// its distributions (12.7 KiB each) and its answer's numerators are on the machine stack only
-/// when a fight needs them.
-///
-/// # Errors
-/// As [`search_exact`].
-#[inline(never)]
-fn exact_wide<'s>(
-    fight: &Fight,
-    kinds: &state::Kinds,
-    strategy: Strategy,
-    limits: Limits,
-    words: &'s mut [u32],
-    go_on: &mut dyn FnMut(Searching) -> bool,
-) -> Result<Answer<'s>, SearchError> {
-    match search::run::<Wide>(kinds, strategy, limits, None, words, go_on) {
-        Ok(found) => answer_wide(fight, &found.dist, words),
-        Err(search::Stop::TooWide) => Err(SearchError::Precision),
-        Err(search::Stop::Error(e)) => Err(e),
-    }
+    run_narrow::<Exactly>(fight, kinds, (strategy, limits, None), words, go_on)
 }
 
 /// What a search that cuts settled: the exact answer when it cut nothing, else a lower bound
@@ -763,63 +811,25 @@ enum Settled<'s> {
     Lower([u128; CLASSES]),
 }
 
-/// What the search of `kinds` that cuts instead of failing settled, with 128-bit numerators,
-/// or, when they overflow, with 1 024-bit ones ([`settled_wide`]: its frames are on the stack
-/// only then).
-///
-/// # Errors
-/// [`SearchError::Precision`] beyond 1 024 bits, else the search's or the answer's error.
+/// [`Finish`]: what a search that cuts settled.
 #[cfg(feature = "alloc")]
-fn search_settled<'s>(
-    fight: &Fight,
-    kinds: &state::Kinds,
-    strategy: Strategy,
-    limits: Limits,
-    words: &'s mut [u32],
-    go_on: &mut dyn FnMut(Searching) -> bool,
-) -> Result<Settled<'s>, SearchError> {
-    match search::run::<u128>(kinds, strategy, limits, Some(search::Cut { floor: 0 }), words, go_on) {
-        Ok(found) => settled(fight, &found, words),
-        Err(search::Stop::TooWide) => settled_wide(fight, kinds, strategy, limits, words, go_on),
-        Err(search::Stop::Error(e)) => Err(e),
-    }
-}
+struct Settling;
 
-/// [`search_settled`] with 1 024-bit numerators: never inlined, as [`exact_wide`].
-///
-/// # Errors
-/// As [`search_settled`].
-#[inline(never)]
 #[cfg(feature = "alloc")]
-fn settled_wide<'s>(
-    fight: &Fight,
-    kinds: &state::Kinds,
-    strategy: Strategy,
-    limits: Limits,
-    words: &'s mut [u32],
-    go_on: &mut dyn FnMut(Searching) -> bool,
-) -> Result<Settled<'s>, SearchError> {
-    match search::run::<Wide>(kinds, strategy, limits, Some(search::Cut { floor: 0 }), words, go_on) {
-        Ok(found) => settled(fight, &found, words),
-        Err(search::Stop::TooWide) => Err(SearchError::Precision),
-        Err(search::Stop::Error(e)) => Err(e),
-    }
-}
+impl<'s> Finish<'s> for Settling {
+    type Out = Settled<'s>;
 
-/// The exact answer of `found` when it is complete, else its lower bounds.
-///
-/// # Errors
-/// The answer's error.
-#[cfg(feature = "alloc")]
-fn settled<'s, N: Total>(
-    fight: &Fight,
-    found: &search::Found<N>,
-    words: &'s mut [u32],
-) -> Result<Settled<'s>, SearchError> {
-    if found.complete {
-        return N::answer(fight, &found.dist, words).map(Settled::Exact);
+    /// The exact answer of `found` when it is complete, else its lower bounds.
+    fn finish<N: Total>(
+        fight: &Fight,
+        found: &search::Found<N>,
+        words: &'s mut [u32],
+    ) -> Result<Settled<'s>, SearchError> {
+        if found.complete {
+            return N::answer(fight, &found.dist, words).map(Settled::Exact);
+        }
+        Ok(Settled::Lower(fixed_lower(&found.dist)))
     }
-    Ok(Settled::Lower(fixed_lower(&found.dist)))
 }
 
 /// As [`solve_until`], but a search that cannot finish (`go_on` says stop, or it reaches the
@@ -877,50 +887,28 @@ fn bounded<'s>(
     go_on: &mut dyn FnMut(Searching) -> bool,
 ) -> Result<Verdict<'s>, SearchError> {
     let kinds = state::Kinds::new(fight);
-    // Matched by reference: the distribution is not moved out (a copy in this frame).
-    match &search::run::<u128>(&kinds, strategy, limits, Some(search::Cut { floor: 0 }), words, go_on) {
-        Ok(found) => verdict(fight, found, words),
-        Err(search::Stop::TooWide) => bounded_wide(fight, &kinds, strategy, limits, words, go_on),
-        Err(search::Stop::Error(e)) => Err(*e),
-    }
+    run_narrow::<Judging>(fight, &kinds, (strategy, limits, Some(search::Cut { floor: 0 })), words, go_on)
 }
 
-/// [`bounded`] with 1 024-bit numerators: never inlined, as [`exact_wide`].
-///
-/// # Errors
-/// As [`solve_bounded`].
-#[inline(never)]
-fn bounded_wide<'s>(
-    fight: &Fight,
-    kinds: &state::Kinds,
-    strategy: Strategy,
-    limits: Limits,
-    words: &'s mut [u32],
-    go_on: &mut dyn FnMut(Searching) -> bool,
-) -> Result<Verdict<'s>, SearchError> {
-    match search::run::<Wide>(kinds, strategy, limits, Some(search::Cut { floor: 0 }), words, go_on) {
-        Ok(found) => verdict(fight, &found, words),
-        Err(search::Stop::TooWide) => Err(SearchError::Precision),
-        Err(search::Stop::Error(e)) => Err(e),
-    }
-}
+/// [`Finish`]: the verdict of a search that cuts: the exact answer when it cut nothing, else
+/// the bounds of its lower bounds.
+struct Judging;
 
-/// The verdict of what a search that cuts found: the exact answer when it cut nothing, else
-/// the bounds of its lower bounds. Never inlined: its values are on the stack only after the
-/// search.
-///
-/// # Errors
-/// The answer's error.
-#[inline(never)]
-fn verdict<'s, N: Total>(
-    fight: &Fight,
-    found: &search::Found<N>,
-    words: &'s mut [u32],
-) -> Result<Verdict<'s>, SearchError> {
-    if found.complete {
-        return N::answer(fight, &found.dist, words).map(Verdict::Exact);
+impl<'s> Finish<'s> for Judging {
+    type Out = Verdict<'s>;
+
+    /// Never inlined: its values are on the stack only after the search.
+    #[inline(never)]
+    fn finish<N: Total>(
+        fight: &Fight,
+        found: &search::Found<N>,
+        words: &'s mut [u32],
+    ) -> Result<Verdict<'s>, SearchError> {
+        if found.complete {
+            return N::answer(fight, &found.dist, words).map(Verdict::Exact);
+        }
+        Ok(lower_verdict(fight, &found.dist))
     }
-    Ok(lower_verdict(fight, &found.dist))
 }
 
 /// The bounds of the lower bounds `lower` as a verdict: never inlined, so that its values are
