@@ -279,11 +279,11 @@ impl Searching {
     }
 
     /// Whether a search given `budget` (any unit: microseconds of a clock, states) of which it
-    /// has `spent` should go on: while it is within the budget, unless it fails fast. From a
-    /// tenth of the budget on, a search whose estimate of the states [`ahead`](Self::ahead)
-    /// passes [`FAIL_FAST_FACTOR`] times the states the rest of the budget expands at the rate
-    /// so far cannot finish in it: it stops then, and the rest of the budget can go to bounds
-    /// instead of being spent on a search that will not end.
+    /// has `spent` should go on: while it is within the budget, unless it fails fast. Between
+    /// a tenth and a half of the budget, a search whose estimate of the states
+    /// [`ahead`](Self::ahead) passes [`FAIL_FAST_FACTOR`] times the states the rest of the
+    /// budget expands at the rate so far cannot finish in it: it stops then, and the rest of
+    /// the budget can go to bounds instead of being spent on a search that will not end.
     ///
     /// # Complexity
     /// `O(1)`.
@@ -292,7 +292,10 @@ impl Searching {
         if spent >= budget {
             return false;
         }
-        if spent < budget / 10 || spent == 0 {
+        // Decided between a tenth and a half of the budget: before, the estimate has too little
+        // to go on; after, stopping saves the bounds little, and the few states left to spend
+        // make any estimate that errs high look out of reach.
+        if spent < budget / 10 || spent > budget / 2 || spent == 0 {
             return true;
         }
         let left = u128::from(self.states) * u128::from(budget - spent) / u128::from(spent);
@@ -669,10 +672,16 @@ mod tests {
         assert!(searching.goes_on(1, 1000));
         // Spent 500 of 1000 for 100 states: 100 more at that rate; 300 ahead is within the factor.
         assert!(searching.goes_on(500, 1000));
-        // 300 ahead against 3 states left at the rate so far: beyond the factor, stop.
-        const { assert!(300 > 3 * FAIL_FAST_FACTOR) };
-        assert!(!searching.goes_on(970, 1000));
+        // 300 ahead against 150 states left at the rate so far (spent 400 for 100 states, 600
+        // left): within; but 3 000 ahead is beyond the factor: stop.
+        assert!(searching.goes_on(400, 1000));
+        let far = Searching { states: 100, walked: WALKED_ONE / 31 };
+        assert_eq!(far.ahead(), Some(3000));
+        const { assert!(3000 > 150 * FAIL_FAST_FACTOR) };
+        assert!(!far.goes_on(400, 1000));
+        // Past half the budget, on to its end whatever the estimate.
+        assert!(far.goes_on(970, 1000));
         // Nothing walked yet: no estimate, on.
-        assert!(Searching { states: 100, walked: 0 }.goes_on(970, 1000));
+        assert!(Searching { states: 100, walked: 0 }.goes_on(400, 1000));
     }
 }
