@@ -123,10 +123,15 @@ pub fn judge(
         return battle_timed(invocation, input, game_limits, clock, progress);
     } else if game {
         let (mode, format) = (invocation.battle_input, invocation.battle_format);
-        return match crate::battle::run(input, mode, format, options.exact, options.battle, game_limits, &mut scratch) {
-            Ok(text) => Output::answer(text, ""),
-            Err(failure) => Output::error(&failure.message, failure.status.code()),
-        };
+        return battle_output(crate::battle::run(
+            input,
+            mode,
+            format,
+            options.exact,
+            options.battle,
+            game_limits,
+            &mut scratch,
+        ));
     } else {
         judge::run(invocation.problem, input, options, &mut scratch, &mut answer)
     };
@@ -144,7 +149,8 @@ pub fn judge(
 /// 1 024 states ([`Searching`]).
 ///
 /// # Complexity
-/// That of [`battle_within`], within the time (and the clock's reading every 1 024 states).
+/// That of [`crate::battle::run_within`], within the time (and the clock's reading every
+/// 1 024 states).
 pub fn battle_timed(
     invocation: &Invocation,
     input: &[u8],
@@ -159,10 +165,15 @@ pub fn battle_timed(
     let bounds_end = time - (time / 50).min(40_000);
     // One reporter for both searches (one after the other).
     let progress = core::cell::RefCell::new(progress);
-    battle_within(
-        invocation,
+    let mut scratch = HeapScratch::default();
+    battle_output(crate::battle::run_within(
         input,
+        invocation.battle_input,
+        invocation.battle_format,
+        invocation.options.exact,
+        invocation.options.battle,
         game_limits,
+        &mut scratch,
         &mut |searching| {
             (progress.borrow_mut())(Searching::Exact(searching));
             searching.goes_on(elapsed(), exact_share)
@@ -171,45 +182,18 @@ pub fn battle_timed(
             (progress.borrow_mut())(Searching::Bounds(bounds));
             elapsed() < bounds_end
         },
-    )
+    ))
 }
 
-/// `referee battle` under the game rules within a budget, for every input and output format
-/// (`--input`, `--format`, `--exact` of `invocation`): the exact answer when the exact search
-/// finishes while `go_on` says so (asked every 1 024 states with the count so far), else
-/// certified bounds while `go_on_bounds` says so, in the format's bounded form
-/// ([`crate::battle::run_within`]): what [`battle_timed`] drives with a clock, for the
-/// binary and the page; `game_limits` as in [`judge()`].
-///
-/// # Complexity
-/// That of [`crate::battle::run_within`].
-pub fn battle_within(
-    invocation: &Invocation,
-    input: &[u8],
-    game_limits: Limits,
-    go_on: &mut dyn FnMut(battle::game::Searching) -> bool,
-    go_on_bounds: &mut dyn FnMut(battle::game::Progress) -> bool,
-) -> Output {
-    let (mode, format) = (invocation.battle_input, invocation.battle_format);
-    let (exact, strategy) = (invocation.options.exact, invocation.options.battle);
-    let mut scratch = HeapScratch::default();
-    match crate::battle::run_within(
-        input,
-        mode,
-        format,
-        exact,
-        strategy,
-        game_limits,
-        &mut scratch,
-        go_on,
-        go_on_bounds,
-    ) {
+/// The output of a game-rules battle: its answer, or its refusal with the exit status.
+fn battle_output(result: Result<String, crate::battle::Failure>) -> Output {
+    match result {
         Ok(text) => Output::answer(text, ""),
         Err(failure) => Output::error(&failure.message, failure.status.code()),
     }
 }
 
-/// Where a game-rules search within a budget ([`battle_within`]) is: what the binary's
+/// Where a game-rules search within a time ([`battle_timed`]) is: what the binary's
 /// progress line and the page's progress tell (`Display`: `searching exactly (N states,
 /// about M ahead)`, the estimate of [`battle::game::Searching::ahead`], then `bounds of width 0.DDDDDD (round R, N states)`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
