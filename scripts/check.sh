@@ -125,6 +125,9 @@ if ((${#missing[@]})); then
     $sudo apt-get update
     $sudo apt-get install -y --no-install-recommends "${missing[@]}"
 fi
+for module in event battle contest; do # each module alone, as the page loads it
+    cargo test -p referee-web --no-default-features --features "$module" --locked
+done
 ./scripts/build-web.sh
 cargo build --release -p referee-host --locked
 (cd web/tests && npm ci --no-audit --no-fund && CHROMIUM="$(command -v chromium)" npm test)

@@ -98,8 +98,8 @@ pub fn event(invocation: &EventInvocation, store: &mut dyn Store) -> Output {
 
 /// A judge problem on its whole input, in memory: `--needs` for `battle --rules tavern`, the
 /// game rules within `game_limits` (the text or JSON board, the text, JSON or table answer;
-/// their turns in progress recurse on the machine stack: the caller sizes both), every other
-/// problem through [`judge::run`]. The game rules: with a `clock` (microseconds), searched
+/// their turns in progress recurse on the machine stack: the caller sizes both), the tavern
+/// rules through `battle::text::solve`, every other problem through [`contest`]. The game rules: with a `clock` (microseconds), searched
 /// within `--time` ([`battle_timed`]: exact, or certified bounds), `progress` told where the
 /// search is every 1 024 states ([`Searching`]); without one, exactly ([`crate::battle::run`]:
 /// however long it takes, a capacity refusal beyond the limits).
@@ -132,13 +132,31 @@ pub fn judge(
             game_limits,
             &mut scratch,
         ));
+    } else if let Some(output) = contest(invocation, input) {
+        return output;
     } else {
-        judge::run(invocation.problem, input, options, &mut scratch, &mut answer)
+        battle::text::solve(input, options.exact, options.battle, options.battle_limits, &mut scratch, &mut answer)
     };
     match result {
         Ok(()) => Output::answer(answer, ""),
         Err(error) => judge_error(&error),
     }
+}
+
+/// A contest problem (`swiss`, `tavern`, `greater`, `pathgame`) on its whole input, in
+/// memory, through [`judge::run_contest`]; `None` for `battle` ([`judge`] answers it), whose
+/// search a program that calls only this function does not link (the page's contest module).
+///
+/// # Complexity
+/// That of the problem's solver.
+pub fn contest(invocation: &Invocation, input: &[u8]) -> Option<Output> {
+    let mut answer = String::new();
+    let result =
+        judge::run_contest(invocation.problem, input, &invocation.options, &mut HeapScratch::default(), &mut answer)?;
+    Some(match result {
+        Ok(()) => Output::answer(answer, ""),
+        Err(error) => judge_error(&error),
+    })
 }
 
 /// `referee battle --time` under the game rules, on `clock` (microseconds from any origin,

@@ -1,5 +1,6 @@
 // The referee page: every answer comes from the referee library compiled to WebAssembly
-// (referee-wasm.js holds it), run in a Web Worker so that the page never freezes. The page
+// (referee-NAME-wasm.js hold its modules, one per part of the page), run in Web Workers so
+// that the page never freezes. The page
 // speaks to it as the command line does: arguments and files in; exit status, stdout, stderr
 // and the files it changed out (docs/web.md, "How the page calls the library").
 (() => {
@@ -54,6 +55,7 @@
     };
   }
 
+  // One module in its worker. `bytes`: a promise of the module's bytes.
   class Solver {
     constructor(bytes) {
       this.bytes = bytes;
@@ -63,7 +65,7 @@
     }
 
     async spawn() {
-      const module = await WebAssembly.compile(this.bytes);
+      const module = await WebAssembly.compile(await this.bytes);
       const source = `(${workerMain.toString()})();`;
       this.worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
       await new Promise((resolve, reject) => {
@@ -110,6 +112,51 @@
       for (const { reject } of this.pending.values()) reject(new Error('stopped'));
       this.pending.clear();
       this.ready = this.spawn();
+    }
+  }
+
+  // The page's modules (scripts/build-web.sh, docs/web.md): each answers the commands of one
+  // part of the page, and any module answers `--help` and a usage error alike.
+  const MODULE_OF = { event: 'event', standings: 'event', pair: 'event', battle: 'battle' };
+  const moduleOf = (args) => MODULE_OF[args.find((a) => !a.startsWith('-'))] ?? 'contest';
+
+  // A module's bytes: its script referee-NAME-wasm.js is loaded (a script, not a fetch, so that
+  // the page also works opened from a file) the first time one of its commands runs.
+  function moduleBytes(name) {
+    return new Promise((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = `referee-${name}-wasm.js`;
+      script.onload = () => resolve(base64Bytes(self.REFEREE_WASM[name]));
+      script.onerror = () => reject(new Error(`cannot load referee-${name}-wasm.js`));
+      document.head.append(script);
+    });
+  }
+
+  // The library as one solver: each call goes to the module that answers its command, started
+  // the first time it is needed (or by `load`).
+  class Referee {
+    constructor() {
+      this.solvers = new Map();
+    }
+
+    solver(name) {
+      if (!this.solvers.has(name)) this.solvers.set(name, new Solver(moduleBytes(name)));
+      return this.solvers.get(name);
+    }
+
+    // Resolves once the module `name` is ready.
+    load(name) {
+      return this.solver(name).ready;
+    }
+
+    // As Solver.call, by the module of `args`.
+    call(args, files = {}, onProgress = null) {
+      return this.solver(moduleOf(args)).call(args, files, onProgress);
+    }
+
+    // Stops what the module `name` computes (Solver.stop).
+    stop(name) {
+      this.solvers.get(name)?.stop();
     }
   }
 
@@ -671,7 +718,7 @@
         say(message, error.message);
       }
     });
-    $('battle-stop').addEventListener('click', () => { stopTimer(); solver.stop(); });
+    $('battle-stop').addEventListener('click', () => { stopTimer(); solver.stop('battle'); });
     $('battle-share').addEventListener('click', async () => {
       const link = battleLink();
       history.replaceState(null, '', link);
@@ -736,16 +783,21 @@
     if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
       navigator.serviceWorker.register('sw.js').catch(() => {});
     }
-    const solver = new Solver(base64Bytes(self.REFEREE_WASM_BASE64));
-    window.referee = solver; // for the console, and the browser tests
-    setupResults(solver);
-    setupBattle(solver);
-    setupJudge(solver);
-    await setupEvent(solver);
-    await solver.ready;
+    const referee = new Referee();
+    window.referee = referee; // for the console, and the browser tests
+    // The module of the view shown first, then the others in the background.
+    const first = $('tab-battle').getAttribute('aria-selected') === 'true' ? 'battle' : 'event';
+    const loaded = referee.load(first);
+    setupResults(referee);
+    setupBattle(referee);
+    setupJudge(referee);
+    await setupEvent(referee);
+    await loaded;
     $('loading').textContent = '';
     $('loading').hidden = true;
     document.body.dataset.ready = 'true';
+    // A module that cannot start says so when one of its commands runs.
+    for (const name of ['event', 'battle', 'contest']) await referee.load(name).catch(() => {});
   }
 
   start().catch((error) => {

@@ -16,9 +16,13 @@ pub mod abi;
 pub mod files;
 pub mod request;
 
+#[cfg(feature = "battle")]
 use referee_core::battle::Limits;
-use referee_event::app::{self, millionths, Output, Searching};
-use referee_event::cli::{self, Command, Threads};
+use referee_core::judge::Problem;
+use referee_event::app::{self, Output};
+#[cfg(feature = "battle")]
+use referee_event::app::{millionths, Searching};
+use referee_event::cli::{self, Command, Invocation, Threads};
 use referee_event::event::store::MemoryStore;
 
 use files::{json_string, FileJson, Files};
@@ -26,15 +30,18 @@ use files::{json_string, FileJson, Files};
 /// The name of the file a command reads when it is given no file (or `-`).
 pub const STDIN: &str = "stdin";
 
+#[cfg(feature = "battle")]
 /// How far a game-rules battle may search in the page: its turns in progress recurse on the
 /// module's stack (`.cargo/config.toml` gives it 16 MiB; a turn takes a few KiB, eight times
 /// more with the widest numerators), and [`Limits::steps`] as the binary's.
 pub const GAME_LIMITS: Limits = Limits { depth: 384, steps: referee_core::battle::game::DEFAULT_LIMITS.steps };
 
+#[cfg(feature = "battle")]
 /// The states a game-rules search expands between two reports of its progress (a few
 /// reports a second), besides the first of each search.
 pub const PROGRESS_EVERY: u64 = 1 << 15;
 
+#[cfg(feature = "battle")]
 /// Tells `report` where a game-rules search is ([`progress_json`]), at its start and then
 /// every [`PROGRESS_EVERY`] states of each of its searches (the exact one, then the bounds).
 struct Reporter<'r> {
@@ -45,6 +52,7 @@ struct Reporter<'r> {
     bounds: bool,
 }
 
+#[cfg(feature = "battle")]
 impl Reporter<'_> {
     /// Reports `searching` when a report is due.
     ///
@@ -63,6 +71,7 @@ impl Reporter<'_> {
     }
 }
 
+#[cfg(feature = "battle")]
 /// A search's progress as the page reads it: the states expanded and the line of the
 /// binary's progress (`text`, [`Searching`]'s), with under the bounds the round, their width
 /// (rounded up) and each outcome's lower bound (Alice wins, Bob wins, tie; rounded down) in
@@ -207,20 +216,87 @@ pub fn run(args: &[String], store: &mut MemoryStore, report: &mut dyn FnMut(&[u8
         Ok(Command::Help(text) | Command::Version(text)) => {
             Ok(Output { status: 0, stdout: text.into_bytes(), stderr: String::new() })
         }
-        Ok(Command::Solve(invocation)) => input(store, invocation.file.as_deref()).map(|bytes| {
-            let mut reporter = Reporter { report, next: None, bounds: false };
-            app::judge(&invocation, &bytes, GAME_LIMITS, Some(&abi::clock), &mut |searching| reporter.tell(searching))
-        }),
+        Ok(Command::Solve(invocation)) => {
+            input(store, invocation.file.as_deref()).map(|bytes| solve(&invocation, &bytes, report))
+        }
+        #[cfg(feature = "event")]
         Ok(Command::Standings(invocation)) => {
             input(store, invocation.file.as_deref()).map(|bytes| app::standings(&invocation, &bytes))
         }
+        #[cfg(feature = "event")]
         Ok(Command::Pair(invocation)) => {
             input(store, invocation.file.as_deref()).map(|bytes| app::pair(&invocation, &bytes))
         }
+        #[cfg(feature = "event")]
         Ok(Command::Event(invocation)) => Ok(app::event(&invocation, store)),
+        #[cfg(not(feature = "event"))]
+        Ok(Command::Standings(_) | Command::Pair(_) | Command::Event(_)) => Ok(elsewhere(Module::Event)),
         Err(message) => Ok(app::usage_error(args, &message)),
     };
     result.unwrap_or_else(|refusal| refusal)
+}
+
+/// The page's modules (`docs/web.md`): each answers the commands of one part of the page,
+/// built with the crate's feature of the same name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Module {
+    /// `referee event`, `referee standings`, `referee pair`.
+    Event,
+    /// `referee battle`.
+    Battle,
+    /// `referee swiss`, `tavern`, `greater`, `pathgame`.
+    Contest,
+}
+
+impl Module {
+    /// The module's name: its feature, and its file `referee-NAME.wasm`.
+    ///
+    /// # Complexity
+    /// `O(1)`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Event => "event",
+            Self::Battle => "battle",
+            Self::Contest => "contest",
+        }
+    }
+}
+
+/// The refusal of a command that `module` answers, by a module built without it (status 2).
+#[cfg(not(all(feature = "event", feature = "battle", feature = "contest")))]
+fn elsewhere(module: Module) -> Output {
+    let name = module.name();
+    Output::error(
+        &format!("this module does not answer that command: the page's {name} module (referee-{name}.wasm) does"),
+        2,
+    )
+}
+
+/// A judge problem (`referee PROBLEM`) on its input: a contest problem, or a battle with the
+/// page's clock, its progress told to `report` ([`call_reporting`]).
+///
+/// # Complexity
+/// That of the problem's solver.
+fn solve(invocation: &Invocation, input: &[u8], report: &mut dyn FnMut(&[u8])) -> Output {
+    if invocation.problem != Problem::Battle {
+        #[cfg(feature = "contest")]
+        if let Some(output) = app::contest(invocation, input) {
+            return output;
+        }
+        #[cfg(not(feature = "contest"))]
+        return elsewhere(Module::Contest);
+    }
+    #[cfg(feature = "battle")]
+    {
+        let mut reporter = Reporter { report, next: None, bounds: false };
+        app::judge(invocation, input, GAME_LIMITS, Some(&abi::clock), &mut |searching| reporter.tell(searching))
+    }
+    #[cfg(not(feature = "battle"))]
+    {
+        let _ = (input, report);
+        elsewhere(Module::Battle)
+    }
 }
 
 #[cfg(test)]
@@ -231,6 +307,7 @@ mod tests {
         serde_json::from_slice(&call(json.as_bytes())).unwrap()
     }
 
+    #[cfg(feature = "contest")]
     #[test]
     fn a_judge_input_is_answered_as_the_binary_answers_it() {
         let reply = request(r#"{"args": ["greater", "--exact"], "files": {"stdin": "2\n1 3\n2 4\n"}}"#);
@@ -242,6 +319,7 @@ mod tests {
         assert_eq!(refused["stdout"], "");
     }
 
+    #[cfg(feature = "event")]
     #[test]
     fn an_event_is_kept_in_the_files_with_its_history() {
         let mut files = serde_json::json!({"players.txt": "Ann\nBob\nCid\n"});
@@ -273,11 +351,38 @@ mod tests {
     fn bad_requests_are_refused_with_a_reason() {
         assert_eq!(request("not json")["status"], 2);
         assert_eq!(request(r#"{"args": ["swiss"], "files": {"stdin": {"base64": "!"}}}"#)["status"], 2);
+        let help = request(r#"{"args": ["battle", "--help"]}"#);
+        assert_eq!(help["status"], 0, "every module helps with every command");
+        assert!(help["stdout"].as_str().unwrap().contains("--time"), "{help}");
         let usage = request(r#"{"args": ["chess"]}"#);
         assert_eq!(usage["status"], 2);
         assert!(usage["stderr"].as_str().unwrap().contains("Try 'referee --help'"));
         let missing = request(r#"{"args": ["swiss", "input.txt"]}"#);
         assert_eq!(missing["stderr"], "error: cannot read 'input.txt': no such file\n");
+    }
+
+    /// Each module answers its own commands and refuses the others' (status 2, nothing on
+    /// stdout), naming the module that answers them.
+    #[test]
+    fn a_module_refuses_the_commands_of_the_others() {
+        let asks = [
+            (Module::Contest, r#"{"args": ["greater"], "files": {"stdin": "2\n1 3\n2 4\n"}}"#),
+            (Module::Battle, r#"{"args": ["battle"], "files": {"stdin": "1 1\n1/1\n1/1\n"}}"#),
+            (
+                Module::Event,
+                r#"{"args": ["standings"], "files": {"stdin": "round,player1,player2,wins1,wins2,draws\n"}}"#,
+            ),
+        ];
+        let built = [cfg!(feature = "contest"), cfg!(feature = "battle"), cfg!(feature = "event")];
+        for ((module, ask), built) in asks.into_iter().zip(built) {
+            let reply = request(ask);
+            let refusal = format!("the page's {} module (referee-{}.wasm) does", module.name(), module.name());
+            let refused = reply["stderr"].as_str().unwrap().contains(&refusal);
+            assert_eq!(refused, !built, "{module:?}: {reply}");
+            if refused {
+                assert_eq!((reply["status"].as_u64(), reply["stdout"].as_str()), (Some(2), Some("")));
+            }
+        }
     }
 
     #[test]
@@ -318,6 +423,7 @@ mod tests {
         assert_eq!(names, expected.map(|(n, f)| (n.to_owned(), f)));
     }
 
+    #[cfg(feature = "battle")]
     #[test]
     fn a_long_search_reports_its_progress_and_answers_as_without() {
         let board = include_str!("../../tests/bench-inputs/battle-late/late17.in");
@@ -357,6 +463,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "battle")]
     #[test]
     fn progress_is_the_json_the_page_reads() {
         let one = referee_core::battle::game::BOUND_ONE;
@@ -376,6 +483,7 @@ mod tests {
         assert_eq!(bounds, want);
     }
 
+    #[cfg(feature = "event")]
     #[test]
     fn bytes_that_are_not_utf8_reach_the_command() {
         let reply = request(r#"{"args": ["standings"], "files": {"stdin": {"base64": "/w=="}}}"#);

@@ -185,15 +185,35 @@ pub fn run<W: Write + ?Sized>(
     scratch: &mut (impl Scratch + ?Sized),
     out: &mut W,
 ) -> Result<()> {
-    match problem {
+    match run_contest(problem, input, options, scratch, out) {
+        Some(result) => result,
+        None => crate::battle::text::solve(input, options.exact, options.battle, options.battle_limits, scratch, out),
+    }
+}
+
+/// As [`run`] for the four contest problems (`swiss`, `tavern`, `greater`, `pathgame`);
+/// `None` for `battle`, whose solver a program that calls only this function does not link
+/// (the page's module of the contest problems leaves the battle search out).
+///
+/// # Errors
+/// As [`run`], inside the `Some`.
+///
+/// # Complexity
+/// As [`run`].
+pub fn run_contest<W: Write + ?Sized>(
+    problem: Problem,
+    input: &[u8],
+    options: &Options,
+    scratch: &mut (impl Scratch + ?Sized),
+    out: &mut W,
+) -> Option<Result<()>> {
+    Some(match problem {
         Problem::Swiss => crate::swiss::text::solve(input, scratch, out),
         Problem::Tavern => crate::tavern::text::solve(input, options.exact, options.tavern, scratch, out),
         Problem::Greater => crate::greater::text::solve(input, options.exact, scratch, out),
         Problem::Pathgame => crate::pathgame::text::solve(input, scratch, out),
-        Problem::Battle => {
-            crate::battle::text::solve(input, options.exact, options.battle, options.battle_limits, scratch, out)
-        }
-    }
+        Problem::Battle => return None,
+    })
 }
 
 /// Runs the judge driver of `problem` on the stream `source`, read front to back through
