@@ -2,9 +2,9 @@
 # Builds the page into target/web/ (docs/web.md): one static folder to serve or open.
 #   scripts/build-web.sh [--out DIR]
 # The library compiled for wasm32-unknown-unknown (package referee-web, profile `web`: opt-level z, fat
-# LTO, panic=abort) once per part of the page: referee-event.wasm (event, standings, pair),
-# referee-battle.wasm and referee-contest.wasm (swiss, tavern, greater, pathgame), each with only its
-# feature, so that a view downloads only the code it runs. Each is shrunk by wasm-opt when binaryen is
+# LTO, panic=abort) once per part of the page: referee-event.wasm (event), referee-results.wasm
+# (standings, pair of a results file), referee-battle.wasm and referee-contest.wasm (swiss, tavern,
+# greater, pathgame), each with only its feature, so that a view downloads only the code it runs. Each is shrunk by wasm-opt when binaryen is
 # installed (--merge-similar-functions, then -Oz --converge: its passes again until they shrink
 # nothing more; Debian's package `binaryen`; the page works the same without it, the modules are
 # larger), then embedded in referee-NAME-wasm.js as base64 so that the page also works opened from a
@@ -22,7 +22,7 @@ while (($#)); do
 done
 target_dir=${CARGO_TARGET_DIR:-$root/target}
 # The page's modules, one per part (referee-web's features; docs/web.md): a view loads its own.
-MODULES="event battle contest"
+MODULES="event results battle contest"
 rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
 mkdir -p "$out"
 rm -f "$out/referee.wasm" "$out/referee-wasm.js"

@@ -125,7 +125,7 @@ if ((${#missing[@]})); then
     $sudo apt-get update
     $sudo apt-get install -y --no-install-recommends "${missing[@]}"
 fi
-for module in event battle contest; do # each module alone, as the page loads it
+for module in event results battle contest; do # each module alone, as the page loads it
     cargo test -p referee-web --no-default-features --features "$module" --locked
 done
 ./scripts/build-web.sh

@@ -117,7 +117,7 @@
 
   // The page's modules (scripts/build-web.sh, docs/web.md): each answers the commands of one
   // part of the page, and any module answers `--help` and a usage error alike.
-  const MODULE_OF = { event: 'event', standings: 'event', pair: 'event', battle: 'battle' };
+  const MODULE_OF = { event: 'event', standings: 'results', pair: 'results', battle: 'battle' };
   const moduleOf = (args) => MODULE_OF[args.find((a) => !a.startsWith('-'))] ?? 'contest';
 
   // A module's bytes: its script referee-NAME-wasm.js is loaded (a script, not a fetch, so that
@@ -797,7 +797,7 @@
     $('loading').hidden = true;
     document.body.dataset.ready = 'true';
     // A module that cannot start says so when one of its commands runs.
-    for (const name of ['event', 'battle', 'contest']) await referee.load(name).catch(() => {});
+    for (const name of ['event', 'results', 'battle', 'contest']) await referee.load(name).catch(() => {});
   }
 
   start().catch((error) => {

@@ -219,18 +219,20 @@ pub fn run(args: &[String], store: &mut MemoryStore, report: &mut dyn FnMut(&[u8
         Ok(Command::Solve(invocation)) => {
             input(store, invocation.file.as_deref()).map(|bytes| solve(&invocation, &bytes, report))
         }
-        #[cfg(feature = "event")]
+        #[cfg(feature = "results")]
         Ok(Command::Standings(invocation)) => {
             input(store, invocation.file.as_deref()).map(|bytes| app::standings(&invocation, &bytes))
         }
-        #[cfg(feature = "event")]
+        #[cfg(feature = "results")]
         Ok(Command::Pair(invocation)) => {
             input(store, invocation.file.as_deref()).map(|bytes| app::pair(&invocation, &bytes))
         }
         #[cfg(feature = "event")]
         Ok(Command::Event(invocation)) => Ok(app::event(&invocation, store)),
+        #[cfg(not(feature = "results"))]
+        Ok(Command::Standings(_) | Command::Pair(_)) => Ok(elsewhere(Module::Results)),
         #[cfg(not(feature = "event"))]
-        Ok(Command::Standings(_) | Command::Pair(_) | Command::Event(_)) => Ok(elsewhere(Module::Event)),
+        Ok(Command::Event(_)) => Ok(elsewhere(Module::Event)),
         Err(message) => Ok(app::usage_error(args, &message)),
     };
     result.unwrap_or_else(|refusal| refusal)
@@ -240,8 +242,10 @@ pub fn run(args: &[String], store: &mut MemoryStore, report: &mut dyn FnMut(&[u8
 /// built with the crate's feature of the same name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Module {
-    /// `referee event`, `referee standings`, `referee pair`.
+    /// `referee event`.
     Event,
+    /// `referee standings`, `referee pair`.
+    Results,
     /// `referee battle`.
     Battle,
     /// `referee swiss`, `tavern`, `greater`, `pathgame`.
@@ -257,6 +261,7 @@ impl Module {
     pub const fn name(self) -> &'static str {
         match self {
             Self::Event => "event",
+            Self::Results => "results",
             Self::Battle => "battle",
             Self::Contest => "contest",
         }
@@ -264,7 +269,7 @@ impl Module {
 }
 
 /// The refusal of a command that `module` answers, by a module built without it (status 2).
-#[cfg(not(all(feature = "event", feature = "battle", feature = "contest")))]
+#[cfg(not(all(feature = "event", feature = "results", feature = "battle", feature = "contest")))]
 fn elsewhere(module: Module) -> Output {
     let name = module.name();
     Output::error(
@@ -369,11 +374,13 @@ mod tests {
             (Module::Contest, r#"{"args": ["greater"], "files": {"stdin": "2\n1 3\n2 4\n"}}"#),
             (Module::Battle, r#"{"args": ["battle"], "files": {"stdin": "1 1\n1/1\n1/1\n"}}"#),
             (
-                Module::Event,
+                Module::Results,
                 r#"{"args": ["standings"], "files": {"stdin": "round,player1,player2,wins1,wins2,draws\n"}}"#,
             ),
+            (Module::Event, r#"{"args": ["event", "status", "e"], "files": {"e": "referee-event 1\n"}}"#),
         ];
-        let built = [cfg!(feature = "contest"), cfg!(feature = "battle"), cfg!(feature = "event")];
+        let built =
+            [cfg!(feature = "contest"), cfg!(feature = "battle"), cfg!(feature = "results"), cfg!(feature = "event")];
         for ((module, ask), built) in asks.into_iter().zip(built) {
             let reply = request(ask);
             let refusal = format!("the page's {} module (referee-{}.wasm) does", module.name(), module.name());
@@ -483,7 +490,7 @@ mod tests {
         assert_eq!(bounds, want);
     }
 
-    #[cfg(feature = "event")]
+    #[cfg(feature = "results")]
     #[test]
     fn bytes_that_are_not_utf8_reach_the_command() {
         let reply = request(r#"{"args": ["standings"], "files": {"stdin": {"base64": "/w=="}}}"#);
