@@ -1,8 +1,6 @@
 //! The files of a reply: text, or bytes in base64 when they are not UTF-8 (and the base64 of
 //! a request's files).
 
-use std::collections::BTreeMap;
-
 /// A file as the reply's JSON carries it: a string when it is UTF-8 text, else
 /// `{"base64": "..."}`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,8 +53,7 @@ pub fn json_string(out: &mut Vec<u8>, text: &str) {
     let _ = serde_json::to_writer(&mut *out, text);
 }
 
-/// Files by name.
-pub type Files = BTreeMap<String, Vec<u8>>;
+pub use referee_event::event::store::Files;
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 

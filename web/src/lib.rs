@@ -176,7 +176,7 @@ pub fn call_reporting(request: &[u8], report: &mut dyn FnMut(&[u8])) -> Vec<u8> 
 /// The files that differ from `before`, by name in byte order: the new bytes, or `None` for
 /// a removed file.
 fn changes(before: &Files, after: Files) -> Vec<(String, Option<FileJson>)> {
-    let removed: Vec<&String> = before.keys().filter(|name| !after.contains_key(*name)).collect();
+    let removed: Vec<&String> = before.keys().filter(|name| !after.contains_key(name)).collect();
     let mut removed = removed.into_iter().peekable();
     let mut changed = Vec::new();
     for (name, bytes) in after {

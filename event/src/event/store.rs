@@ -3,8 +3,6 @@
 //! reads, checks, changes and keeps for `undo` is decided here, once; a [`Store`] only keeps
 //! bytes.
 
-use std::collections::BTreeMap;
-
 use super::cli::{Action, EventInvocation};
 use super::{new_event, run, Command, Failure};
 
@@ -160,7 +158,97 @@ fn change(
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MemoryStore {
     /// The files by name.
-    pub files: BTreeMap<String, Vec<u8>>,
+    pub files: Files,
+}
+
+/// Files by name, in the byte order of their names: a map kept as a sorted vector (a store
+/// holds a few files: an event, its history, a command's input), which keeps the page's
+/// module smaller than a B-tree would.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Files(Vec<(String, Vec<u8>)>);
+
+impl Files {
+    /// Where `name` is, or would be inserted.
+    fn find(&self, name: &str) -> Result<usize, usize> {
+        self.0.binary_search_by(|(n, _)| n.as_str().cmp(name))
+    }
+
+    /// The bytes of the file `name`.
+    ///
+    /// # Complexity
+    /// `O(log n)` for `n` files.
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<&Vec<u8>> {
+        self.find(name).ok().map(|i| &self.0[i].1)
+    }
+
+    /// Whether there is a file `name`.
+    ///
+    /// # Complexity
+    /// `O(log n)` for `n` files.
+    #[must_use]
+    pub fn contains_key(&self, name: &str) -> bool {
+        self.find(name).is_ok()
+    }
+
+    /// Makes `bytes` the file `name`; its bytes before, if it was there.
+    ///
+    /// # Complexity
+    /// `O(n)` for `n` files.
+    pub fn insert(&mut self, name: String, bytes: Vec<u8>) -> Option<Vec<u8>> {
+        match self.find(&name) {
+            Ok(i) => Some(core::mem::replace(&mut self.0[i].1, bytes)),
+            Err(i) => {
+                self.0.insert(i, (name, bytes));
+                None
+            }
+        }
+    }
+
+    /// Removes the file `name`; its bytes, if it was there.
+    ///
+    /// # Complexity
+    /// `O(n)` for `n` files.
+    pub fn remove(&mut self, name: &str) -> Option<Vec<u8>> {
+        self.find(name).ok().map(|i| self.0.remove(i).1)
+    }
+
+    /// The names, in byte order.
+    ///
+    /// # Complexity
+    /// `O(1)` a name.
+    pub fn keys(&self) -> impl Iterator<Item = &String> {
+        self.0.iter().map(|(name, _)| name)
+    }
+
+    /// The files, by name in byte order.
+    ///
+    /// # Complexity
+    /// `O(1)` a file.
+    pub fn iter(&self) -> impl Iterator<Item = (&String, &Vec<u8>)> {
+        self.0.iter().map(|(name, bytes)| (name, bytes))
+    }
+}
+
+impl IntoIterator for Files {
+    type Item = (String, Vec<u8>);
+    type IntoIter = std::vec::IntoIter<(String, Vec<u8>)>;
+
+    /// The files, by name in byte order.
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl FromIterator<(String, Vec<u8>)> for Files {
+    /// The files of `iter`; of two with one name, the last.
+    fn from_iter<I: IntoIterator<Item = (String, Vec<u8>)>>(iter: I) -> Self {
+        let mut files = Self::default();
+        for (name, bytes) in iter {
+            files.insert(name, bytes);
+        }
+        files
+    }
 }
 
 impl MemoryStore {
@@ -238,20 +326,36 @@ mod tests {
     }
 
     #[test]
+    fn files_are_a_map_in_the_byte_order_of_their_names() {
+        let named = || ["b", "a", "é", "B", "a", "ab"].into_iter().zip(0u8..).map(|(n, i)| (n.to_owned(), vec![i]));
+        let files: Files = named().collect();
+        let want: std::collections::BTreeMap<String, Vec<u8>> = named().collect();
+        assert!(files.iter().eq(want.iter()), "{files:?}");
+        assert_eq!(files.keys().collect::<Vec<_>>(), want.keys().collect::<Vec<_>>());
+        let mut files = files;
+        assert_eq!(files.insert("a".into(), vec![9]), Some(vec![4]));
+        assert_eq!(files.remove("B"), Some(vec![3]));
+        assert_eq!((files.remove("B"), files.get("B"), files.contains_key("ab")), (None, None, true));
+        let left: Vec<(String, Vec<u8>)> = files.into_iter().collect();
+        let expected = [("a", 9), ("ab", 5), ("b", 0), ("é", 2)].map(|(n, b)| (n.to_owned(), vec![b]));
+        assert_eq!(left, expected);
+    }
+
+    #[test]
     fn a_change_is_kept_for_undo_and_a_refusal_changes_nothing() {
         let mut store = MemoryStore::default();
         store.files.insert("p.txt".into(), b"Ann\nBob\nCid\nDee\n".to_vec());
         execute_args(&mut store, &["new", "e", "--players", "p.txt", "--seed", "3"]).unwrap();
-        let created = store.files["e"].clone();
+        let created = store.files.get("e").unwrap().clone();
         assert!(execute_args(&mut store, &["new", "e", "--players", "p.txt", "--seed", "3"]).is_err());
         execute_args(&mut store, &["pair", "e"]).unwrap();
         let paired = store.files.clone();
-        assert_eq!(store.files["e.history/00000001"], created);
+        assert_eq!(store.files.get("e.history/00000001"), Some(&created));
         let refused = execute_args(&mut store, &["report", "e", "9", "2-0"]).unwrap_err();
         assert_eq!(refused.status, 1);
         assert_eq!(store.files, paired);
         execute_args(&mut store, &["undo", "e"]).unwrap();
-        assert_eq!(store.files["e"], created);
+        assert_eq!(store.files.get("e"), Some(&created));
         assert_eq!(execute_args(&mut store, &["undo", "e"]).unwrap_err().status, 1);
         let without_seed = execute_args(&mut store, &["new", "f", "--players", "p.txt"]).unwrap_err();
         assert_eq!(without_seed.status, 2);
