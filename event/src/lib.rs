@@ -18,5 +18,6 @@ pub mod app;
 pub mod battle;
 pub mod cli;
 pub mod event;
+pub mod names;
 pub mod pair;
 pub mod standings;

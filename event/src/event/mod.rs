@@ -476,14 +476,18 @@ impl Event {
     /// `O(n·L²)` for `n` names of at most `L` code points.
     #[must_use]
     pub fn near(&self, name: &str) -> String {
-        let lower = name.to_lowercase();
+        let caseless = crate::names::caseless(name);
         let distances: Vec<(usize, &str)> = self
             .players
             .iter()
             .filter(|p| p.name != name)
             .map(|p| {
                 (
-                    if p.name.to_lowercase() == lower { 0 } else { crate::cli::edit_distance(&p.name, name) },
+                    if crate::names::caseless(&p.name) == caseless {
+                        0
+                    } else {
+                        crate::cli::edit_distance(&p.name, name)
+                    },
                     p.name.as_str(),
                 )
             })
@@ -1232,7 +1236,7 @@ impl Event {
             if let Some(p) = bye {
                 rows.push((p, vec![name(p), Cell::Empty, Cell::Empty, Cell::Num(points[p])]));
             }
-            let key = |p: usize| (self.players[p].name.to_lowercase(), self.players[p].name.clone());
+            let key = |p: usize| (crate::names::caseless(&self.players[p].name), self.players[p].name.clone());
             sort::sort_by_cached_key(&mut rows, |(p, _)| key(*p));
             grid.rows = rows.into_iter().map(|(_, cells)| cells).collect();
             return Ok(grid);

@@ -119,14 +119,14 @@ fn late_entry_notes(rows: &[Row], names: &[String]) -> String {
             continue;
         }
         let name = &names[entrant];
-        let lower = name.to_lowercase();
+        let caseless = crate::names::caseless(name);
         let near = first.iter().zip(&last).zip(names).enumerate().find(|&(other, ((start, &end), other_name))| {
             let before = start.is_some_and(|(_, _, r)| r < round) && end < round && other != entrant;
             if !before || budget == 0 || name.len().abs_diff(other_name.len()) > 2 {
                 return false;
             }
             budget -= 1;
-            other_name.to_lowercase() == lower || crate::cli::edit_distance(other_name, name) <= 2
+            crate::names::caseless(other_name) == caseless || crate::cli::edit_distance(other_name, name) <= 2
         });
         if let Some((_, ((_, &end), other_name))) = near {
             let _ = writeln!(
