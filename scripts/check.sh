@@ -129,6 +129,14 @@ for module in event results battle contest; do # each module alone, as the page 
     cargo test -p referee-web --no-default-features --features "$module" --locked
 done
 ./scripts/build-web.sh
+# Issue 39's aim for what a view downloads: each module at most 300 KB, 120 KB gzipped.
+for wasm in "${CARGO_TARGET_DIR:-target}"/web/referee-*.wasm; do
+    bytes=$(stat -c %s "$wasm") gzipped=$(gzip -9c "$wasm" | wc -c)
+    if ((bytes > 300000 || gzipped > 120000)); then
+        echo "error: $wasm: $bytes bytes, $gzipped gzipped (the aim: 300 KB, 120 KB gzipped)" >&2
+        exit 1
+    fi
+done
 cargo build --release -p referee-host --locked
 (cd web/tests && npm ci --no-audit --no-fund && CHROMIUM="$(command -v chromium)" npm test)
 
