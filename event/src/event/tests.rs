@@ -240,7 +240,8 @@ fn complaint_did_you_mean() {
     assert_eq!(refused(&file, Command::Drop(vec!["Ann".to_owned(), "Zed".to_owned()])).status, 1);
     // Equal but for case in any script with case, however far apart in edits.
     let file = create("Οδυσσεύς Ελύτης\nИван Петров\nAnn\nBob\n".as_bytes(), 1);
-    for (typed, meant) in [("ΟΔΥΣΣΕΎΣ ΕΛΎΤΗΣ", "Οδυσσεύς Ελύτης"), ("ИВАН ПЕТРОВ", "Иван Петров")] {
+    for (typed, meant) in [("ΟΔΥΣΣΕΎΣ ΕΛΎΤΗΣ", "Οδυσσεύς Ελύτης"), ("ИВАН ПЕТРОВ", "Иван Петров")]
+    {
         let e = refused(&file, Command::Drop(vec![typed.to_owned()]));
         assert!(e.message.contains(&format!("did you mean '{meant}'")), "{}", e.message);
     }

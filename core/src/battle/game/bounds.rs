@@ -11,7 +11,7 @@
 use alloc::collections::BinaryHeap;
 
 use super::dist::{class_end, class_of};
-use super::state::{Kinds, State, Totals, Unit, ATTACKED, NONE, PASSED, WIDE_KEY};
+use super::state::{firing, Kinds, Opening, State, Totals, WIDE_KEY};
 use super::{Keywords, BOUND_ONE, CLASSES};
 
 /// Where a state is: the start of combat (the side firing first, the stage, the first mover),
@@ -188,17 +188,12 @@ impl Pass<'_> {
             if stage >= 2 {
                 return self.turn(state, mover, mass);
             }
-            let side = if stage == 0 { first & 1 } else { (first & 1) ^ 1 };
-            let Some(shooter) = state.sides[side].units().iter().position(|u| u.shots > 0) else {
+            let side = firing(first, stage);
+            let mut next = state;
+            let Some(damage) = next.fire(self.kinds, side) else {
                 stage += 1;
                 continue;
             };
-            let mut next = state;
-            let mut damage = 0;
-            if let Some(u) = next.sides[side].units_mut().get_mut(shooter) {
-                u.shots = u.shots.saturating_sub(1);
-                damage = self.kinds.kind(side, u.kind).shots.map_or(0, |s| s.damage);
-            }
             let targets = next.sides[side ^ 1].len;
             let share = mass / u128::try_from(targets.max(1)).unwrap_or(1);
             for t in 0..targets {
@@ -221,28 +216,11 @@ impl Pass<'_> {
             self.settle(0, mass);
             return;
         }
-        state.reveal(kinds);
-        let can_attack = |side: usize| move |u: &Unit| kinds.kind(side, u.kind).attack > 0;
-        if !state.sides[mover].units().iter().any(can_attack(mover)) {
-            let foe = mover ^ 1;
-            if !state.sides[foe].units().iter().any(can_attack(foe)) {
-                self.settle(0, mass);
-                return;
-            }
-            return self.push(state, Phase::Turn { mover: foe }, mass);
+        match state.open_turn(kinds, mover) {
+            Opening::Tie => self.settle(0, mass),
+            Opening::Pass => self.push(state, Phase::Turn { mover: mover ^ 1 }, mass),
+            Opening::Swing(a) => self.swing(&state, mover, a, true, mass),
         }
-        let units = state.sides[mover].units_mut();
-        let a = match units.iter().position(|u| can_attack(mover)(u) && u.mark == NONE) {
-            Some(a) => a,
-            None => {
-                units.iter_mut().for_each(|u| u.mark = NONE);
-                units.iter().position(can_attack(mover)).unwrap_or(0)
-            }
-        };
-        for u in units.iter_mut().take(a) {
-            u.mark = PASSED;
-        }
-        self.swing(&state, mover, a, true, mass)
     }
 
     /// A swing as the exact search plays it (`search::Search::swing`).
@@ -251,9 +229,7 @@ impl Pass<'_> {
         let targets = state.sides[foe].targets();
         if targets == 0 {
             let mut next = *state;
-            if let Some(u) = next.sides[side].units_mut().get_mut(a) {
-                u.mark = ATTACKED;
-            }
+            next.end_swing(side, Some(a), false);
             return self.push(next, Phase::Turn { mover: foe }, mass);
         }
         let share = mass / u128::from(targets.count_ones());
@@ -267,16 +243,8 @@ impl Pass<'_> {
             if self.ended(&next, share) {
                 continue;
             }
-            match at {
-                Some(at) if first && next.sides[side].units().get(at).is_some_and(|u| u.has(Keywords::WINDFURY)) => {
-                    self.swing(&next, side, at, false, share);
-                }
-                Some(at) => {
-                    if let Some(u) = next.sides[side].units_mut().get_mut(at) {
-                        u.mark = ATTACKED;
-                    }
-                    self.push(next, Phase::Turn { mover: foe }, share);
-                }
+            match next.end_swing(side, at, first) {
+                Some(again) => self.swing(&next, side, again, false, share),
                 None => self.push(next, Phase::Turn { mover: foe }, share),
             }
         }

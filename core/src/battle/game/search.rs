@@ -5,8 +5,8 @@
 use super::super::outcome::Numerator;
 use super::super::table::Words;
 use super::dist::{class_of, Dist};
-use super::state::{Kinds, State, Totals, ATTACKED, COMPACT_KEY, PASSED, TURN, WIDE_KEY};
-use super::{Keywords, Limits, SearchError, Strategy, SLOT_ENDS};
+use super::state::{firing, Kinds, Opening, State, Totals, COMPACT_KEY, TURN, WIDE_KEY};
+use super::{Limits, SearchError, Strategy, SLOT_ENDS};
 
 pub(super) use super::super::search::Stop;
 
@@ -498,8 +498,9 @@ impl<'k, N: Numerator, C: Cache<N, W>, const W: usize> Search<'k, C, N, W> {
         if stage >= 2 {
             return self.turn(state, mover, mass, into);
         }
-        let side = if stage == 0 { first & 1 } else { (first & 1) ^ 1 };
-        let Some(shooter) = state.sides[side].units().iter().position(|u| u.shots > 0) else {
+        let side = firing(first, stage);
+        let mut next = *state;
+        let Some(damage) = next.fire(self.kinds, side) else {
             return self.combat(state, first, stage + 1, mover, mass, into);
         };
         let key = state.key::<W>(mover, 1 + stage, first);
@@ -508,12 +509,6 @@ impl<'k, N: Numerator, C: Cache<N, W>, const W: usize> Search<'k, C, N, W> {
         }
         let cuts = self.cuts;
         let mut value = Dist::ZERO;
-        let mut next = *state;
-        let mut damage = 0;
-        if let Some(u) = next.sides[side].units_mut().get_mut(shooter) {
-            u.shots = u.shots.saturating_sub(1);
-            damage = self.kinds.kind(side, u.kind).shots.map_or(0, |s| s.damage);
-        }
         let targets = next.sides[side ^ 1].len;
         let share = mass / targets.max(1) as u64;
         for t in 0..targets {
@@ -559,29 +554,14 @@ impl<'k, N: Numerator, C: Cache<N, W>, const W: usize> Search<'k, C, N, W> {
 
     /// Sets `value` (empty) to the value of `mover`'s turn from `state` (rules 5 and 3).
     fn play(&mut self, mut state: State, mover: usize, mass: u64, value: &mut Dist<N>) -> Result<(), Stop> {
-        state.reveal(self.kinds);
-        let kinds = self.kinds;
-        let can_attack = |side: usize| move |u: &super::state::Unit| kinds.kind(side, u.kind).attack > 0;
-        if !state.sides[mover].units().iter().any(can_attack(mover)) {
-            let foe = mover ^ 1;
-            if !state.sides[foe].units().iter().any(can_attack(foe)) {
+        match state.open_turn(self.kinds, mover) {
+            Opening::Tie => {
                 self.walk(mass);
-                return Ok(value.add_certain(0)?);
+                Ok(value.add_certain(0)?)
             }
-            return self.turn(&state, foe, mass, value);
+            Opening::Pass => self.turn(&state, mover ^ 1, mass, value),
+            Opening::Swing(a) => self.swing(&state, mover, a, true, mass, value),
         }
-        let units = state.sides[mover].units_mut();
-        let a = match units.iter().position(|u| can_attack(mover)(u) && u.mark == super::state::NONE) {
-            Some(a) => a,
-            None => {
-                units.iter_mut().for_each(|u| u.mark = super::state::NONE);
-                units.iter().position(can_attack(mover)).unwrap_or(0)
-            }
-        };
-        for u in units.iter_mut().take(a) {
-            u.mark = PASSED;
-        }
-        self.swing(&state, mover, a, true, mass, value)
     }
 
     /// Adds into `value` the value of the second swing (windfury) of `side`'s minion `a`: never
@@ -616,9 +596,7 @@ impl<'k, N: Numerator, C: Cache<N, W>, const W: usize> Search<'k, C, N, W> {
         let targets = state.sides[foe].targets();
         if targets == 0 {
             let mut next = *state;
-            if let Some(u) = next.sides[side].units_mut().get_mut(a) {
-                u.mark = ATTACKED;
-            }
+            next.end_swing(side, Some(a), false);
             return self.turn(&next, foe, mass, value);
         }
         let share = mass / u64::from(targets.count_ones());
@@ -632,16 +610,8 @@ impl<'k, N: Numerator, C: Cache<N, W>, const W: usize> Search<'k, C, N, W> {
             if self.ended(&next, share, value)? {
                 continue;
             }
-            match at {
-                Some(at) if first && next.sides[side].units().get(at).is_some_and(|u| u.has(Keywords::WINDFURY)) => {
-                    self.second_swing(&next, side, at, share, value)?;
-                }
-                Some(at) => {
-                    if let Some(u) = next.sides[side].units_mut().get_mut(at) {
-                        u.mark = ATTACKED;
-                    }
-                    self.turn(&next, foe, share, value)?;
-                }
+            match next.end_swing(side, at, first) {
+                Some(again) => self.second_swing(&next, side, again, share, value)?,
                 None => self.turn(&next, foe, share, value)?,
             }
         }

@@ -467,6 +467,27 @@ impl Side {
     }
 }
 
+/// How a turn begins ([`State::open_turn`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Opening {
+    /// Neither side has a minion that can attack: the fight is a tie.
+    Tie,
+    /// The mover has none: the other side's turn, from the same state.
+    Pass,
+    /// The mover's minion at this place swings.
+    Swing(usize),
+}
+
+/// The side that fires at `stage` of the start of combat (rule 2): `first` at stage 0, the
+/// other at stage 1.
+pub(super) const fn firing(first: usize, stage: u64) -> usize {
+    if stage == 0 {
+        first & 1
+    } else {
+        (first & 1) ^ 1
+    }
+}
+
 /// Both sides.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct State {
@@ -701,6 +722,52 @@ impl State {
                 s.units_mut().iter_mut().for_each(|u| u.drop(Keywords::STEALTH));
             }
         }
+    }
+
+    /// Rules 5 and 3, as every search begins `mover`'s turn: reveals ([`Self::reveal`]), then
+    /// picks the minion that swings by the attack cycle's marks (the first of attack above 0
+    /// not yet marked; when every one is, the marks are cleared and the first swings), the
+    /// minions before it marked passed.
+    pub fn open_turn(&mut self, kinds: &Kinds, mover: usize) -> Opening {
+        self.reveal(kinds);
+        let can_attack = |side: usize| move |u: &Unit| kinds.kind(side, u.kind).attack > 0;
+        let (mover, foe) = (mover & 1, (mover & 1) ^ 1);
+        if !self.sides[mover].units().iter().any(can_attack(mover)) {
+            return if self.sides[foe].units().iter().any(can_attack(foe)) { Opening::Pass } else { Opening::Tie };
+        }
+        let units = self.sides[mover].units_mut();
+        let a = match units.iter().position(|u| can_attack(mover)(u) && u.mark == NONE) {
+            Some(a) => a,
+            None => {
+                units.iter_mut().for_each(|u| u.mark = NONE);
+                units.iter().position(can_attack(mover)).unwrap_or(0)
+            }
+        };
+        for u in units.iter_mut().take(a) {
+            u.mark = PASSED;
+        }
+        Opening::Swing(a)
+    }
+
+    /// Rule 6's end of a swing of `side`'s minion, now at `at` (`None`: it died): a first
+    /// swing of a windfury minion swings again (its place returned); else the minion, if it
+    /// lived, is marked attacked, and the other side's turn comes (`None` returned).
+    pub fn end_swing(&mut self, side: usize, at: Option<usize>, first: bool) -> Option<usize> {
+        let unit = self.sides[side & 1].units_mut().get_mut(at?)?;
+        if first && unit.has(Keywords::WINDFURY) {
+            return at;
+        }
+        unit.mark = ATTACKED;
+        None
+    }
+
+    /// Rule 2's next shot of `side` (the side [`firing`] at its stage of the start of combat):
+    /// its first minion with shots left fires one of them. The damage of the shot, or `None`
+    /// when none of its minions has a shot left.
+    pub fn fire(&mut self, kinds: &Kinds, side: usize) -> Option<u32> {
+        let u = self.sides[side & 1].units_mut().iter_mut().find(|u| u.shots > 0)?;
+        u.shots -= 1;
+        Some(kinds.kind(side, u.kind).shots.map_or(0, |s| s.damage))
     }
 
     /// One shot of `damage` at `side`'s minion `t` (rule 2: a shield absorbs it; no poison).
