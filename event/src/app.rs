@@ -144,7 +144,7 @@ pub fn judge(
 }
 
 /// A contest problem (`swiss`, `tavern`, `greater`, `pathgame`) on its whole input, in
-/// memory, through [`judge::run_contest`]; `None` for `battle` ([`judge`] answers it), whose
+/// memory, through [`judge::run_contest`]; `None` for `battle` ([`judge()`] answers it), whose
 /// search a program that calls only this function does not link (the page's contest module).
 ///
 /// # Complexity

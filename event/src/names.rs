@@ -18,7 +18,7 @@ pub fn caseless(name: &str) -> String {
     name.chars().map(caseless_char).collect()
 }
 
-/// The caseless form of `c` ([`caseless`]), from [`RUNS`].
+/// The caseless form of `c` ([`caseless`]), from the table `RUNS` (build.rs).
 ///
 /// # Complexity
 /// `O(log R)` for the `R` runs.
