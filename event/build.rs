@@ -5,26 +5,16 @@
 
 use std::fmt::Write as _;
 
-/// The one character of a case mapping, if it is one.
-fn single(mut chars: impl Iterator<Item = char>) -> Option<char> {
-    let first = chars.next()?;
-    chars.next().is_none().then_some(first)
-}
-
-/// The caseless form of `c`: the lowercase of its uppercase, each step taken only when its
-/// mapping is one character (see `src/names.rs`).
-fn caseless(c: char) -> char {
-    let upper = single(c.to_uppercase()).unwrap_or(c);
-    single(upper.to_lowercase()).unwrap_or(upper)
-}
+include!("caseless_rule.rs");
 
 /// How far the caseless form of `c` is from it (0: the same); code points are below 2^21.
 fn shift(c: u32) -> i32 {
-    char::from_u32(c).map_or(0, |ch| u32::from(caseless(ch)).wrapping_sub(c).cast_signed())
+    char::from_u32(c).map_or(0, |ch| u32::from(caseless_by_the_mappings(ch)).wrapping_sub(c).cast_signed())
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=caseless_rule.rs");
     // Runs [first, count, stride, shift]: the characters first + i * stride for i < count
     // shift by the same amount, and the characters between them (stride 2) not at all.
     let mut runs: Vec<(u32, u32, u32, i32)> = Vec::new();

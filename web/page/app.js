@@ -1,8 +1,8 @@
 // The referee page: every answer comes from the referee library compiled to WebAssembly
 // (referee-NAME-wasm.js hold its modules, one per part of the page), run in Web Workers so
-// that the page never freezes. The page
-// speaks to it as the command line does: arguments and files in; exit status, stdout, stderr
-// and the files it changed out (docs/web.md, "How the page calls the library").
+// that the page never freezes. The page speaks to it as the command line does: arguments and
+// files in; exit status, stdout, stderr and the files it changed out (docs/web.md, "How the
+// page calls the library").
 (() => {
   'use strict';
 

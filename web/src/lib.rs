@@ -18,6 +18,7 @@ pub mod request;
 
 #[cfg(feature = "battle")]
 use referee_core::battle::Limits;
+#[cfg(not(feature = "contest"))]
 use referee_core::judge::Problem;
 use referee_event::app::{self, Output};
 #[cfg(feature = "battle")]
@@ -284,12 +285,12 @@ fn elsewhere(module: Module) -> Output {
 /// # Complexity
 /// That of the problem's solver.
 fn solve(invocation: &Invocation, input: &[u8], report: &mut dyn FnMut(&[u8])) -> Output {
+    #[cfg(feature = "contest")]
+    if let Some(output) = app::contest(invocation, input) {
+        return output;
+    }
+    #[cfg(not(feature = "contest"))]
     if invocation.problem != Problem::Battle {
-        #[cfg(feature = "contest")]
-        if let Some(output) = app::contest(invocation, input) {
-            return output;
-        }
-        #[cfg(not(feature = "contest"))]
         return elsewhere(Module::Contest);
     }
     #[cfg(feature = "battle")]
