@@ -33,12 +33,14 @@ impl<N, const W: usize, C: Cache<N, W> + ?Sized> Cache<N, W> for &mut C {
     }
 }
 
-/// A value as the memo keeps it: the exponents, the mask of its non-zero ends, and where
-/// their numerators begin in the memo's arena (in the mask's order).
+/// A state as the memo keeps it: its key, its value's exponents, the mask of its non-zero
+/// ends (two words: no 16-byte alignment), and where their numerators begin in the memo's
+/// arena (in the mask's order).
 #[cfg(feature = "alloc")]
-struct Stored {
+struct Stored<const W: usize> {
+    key: [u64; W],
     exps: [u16; 4],
-    mask: u128,
+    mask: [u64; 2],
     at: usize,
 }
 
@@ -47,59 +49,68 @@ struct Stored {
 #[cfg(feature = "alloc")]
 pub const MEMO_STATES: usize = 1 << 21;
 
-/// A key as the memo hashes it: its words folded into one before the map's hasher (one
-/// write, not a byte string), compared word by word (no call to `memcmp`).
+/// A key's hash: its words folded into one (no byte string to hash).
 #[cfg(feature = "alloc")]
-#[derive(Clone, Copy, Eq)]
-struct MemoKey<const W: usize>([u64; W]);
-
-#[cfg(feature = "alloc")]
-impl<const W: usize> PartialEq for MemoKey<W> {
-    #[inline]
-    fn eq(&self, other: &Self) -> bool {
-        self.0.iter().zip(&other.0).fold(0, |d, (a, b)| d | (a ^ b)) == 0
-    }
+#[inline]
+fn hash_key<const W: usize>(key: &[u64; W]) -> u64 {
+    let folded = key.iter().fold(0u64, |h, &w| (h.rotate_left(23) ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    folded ^ folded >> 29
 }
 
-#[cfg(feature = "alloc")]
-impl<const W: usize> core::hash::Hash for MemoKey<W> {
-    #[inline]
-    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        let folded = self.0.iter().fold(0u64, |h, &w| (h.rotate_left(23) ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        state.write_u64(folded);
-    }
-}
-
-/// The heap memo: every state, its value's non-zero ends, their numerators in one arena (no
+/// The heap memo: every state in one vector, an index of their places by the keys' hashes
+/// (4 bytes a state: growing it rehashes little), their values' numerators in one arena (no
 /// allocation a state).
 #[cfg(feature = "alloc")]
 struct Memo<N, const W: usize> {
-    map: hashbrown::HashMap<MemoKey<W>, Stored>,
+    index: hashbrown::HashTable<u32>,
+    states: alloc::vec::Vec<Stored<W>>,
     nums: alloc::vec::Vec<N>,
+}
+
+#[cfg(feature = "alloc")]
+impl<N, const W: usize> Memo<N, W> {
+    fn new() -> Self {
+        Self { index: hashbrown::HashTable::new(), states: alloc::vec::Vec::new(), nums: alloc::vec::Vec::new() }
+    }
 }
 
 #[cfg(feature = "alloc")]
 impl<N: Numerator, const W: usize> Cache<N, W> for Memo<N, W> {
     #[inline]
     fn get(&mut self, key: &[u64; W], into: &mut Dist<N>) -> Result<bool, Stop> {
-        let Some(stored) = self.map.get(&MemoKey(*key)) else { return Ok(false) };
-        let count = stored.mask.count_ones() as usize;
+        let states = &self.states;
+        let same = |&i: &u32| {
+            states.get(i as usize).is_some_and(|s| s.key.iter().zip(key).fold(0, |d, (a, b)| d | (a ^ b)) == 0)
+        };
+        let Some(stored) = self.index.find(hash_key(key), same).and_then(|&i| states.get(i as usize)) else {
+            return Ok(false);
+        };
+        let mask = u128::from(stored.mask[0]) | u128::from(stored.mask[1]) << 64;
+        let count = mask.count_ones() as usize;
         let nums = self.nums.get(stored.at..stored.at + count).unwrap_or_default();
-        into.add_parts(stored.exps, super::dist::Mask(stored.mask).zip(nums.iter().copied()))?;
+        into.add_parts(stored.exps, super::dist::Mask(mask).zip(nums.iter().copied()))?;
         Ok(true)
     }
 
     fn put(&mut self, key: &[u64; W], value: &Dist<N>) -> Result<(), SearchError> {
-        let len = self.map.len();
+        let len = self.states.len();
         if len >= MEMO_STATES {
             return Ok(());
         }
         let oom = SearchError::OutOfMemory { wanted: len + 1, stored: len };
-        self.map.try_reserve(1).map_err(|_| oom)?;
+        let states = &self.states;
+        let rehash = |&i: &u32| states.get(i as usize).map_or(0, |s| hash_key(&s.key));
+        self.index.try_reserve(1, rehash).map_err(|_| oom)?;
+        self.states.try_reserve(1).map_err(|_| oom)?;
         self.nums.try_reserve(value.mask.count_ones() as usize).map_err(|_| oom)?;
         let at = self.nums.len();
         self.nums.extend(value.parts().map(|(_, n)| n));
-        self.map.insert(MemoKey(*key), Stored { exps: value.exps, mask: value.mask, at });
+        let word = |shift: u32| u64::try_from(value.mask >> shift & u128::from(u64::MAX)).unwrap_or(0);
+        let mask = [word(0), word(64)];
+        self.states.push(Stored { key: *key, exps: value.exps, mask, at });
+        let states = &self.states;
+        let place = u32::try_from(len).map_err(|_| oom)?;
+        self.index.insert_unique(hash_key(key), place, |&i| states.get(i as usize).map_or(0, |s| hash_key(&s.key)));
         Ok(())
     }
 }
@@ -347,7 +358,7 @@ fn run_keyed<N: Numerator + Words, const W: usize>(
     match strategy {
         #[cfg(feature = "alloc")]
         Strategy::Memo => {
-            let memo = Memo::<N, W> { map: hashbrown::HashMap::new(), nums: alloc::vec::Vec::new() };
+            let memo = Memo::<N, W>::new();
             start_cached::<N, W>(kinds, memo, limits, cut, ask)
         }
         Strategy::Fixed { table_words } => {

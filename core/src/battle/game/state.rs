@@ -69,9 +69,11 @@ pub(super) struct Kinds {
     pub lockstep: bool,
     /// Per side, bit `k` set when kind `k` has attack 0.
     pub idle: [u32; 2],
-    /// Per side, bit `k` set when kind `k` summons when it dies: a deathrattle, or a reborn
-    /// copy (when the minion still has `R`).
-    pub summoner: [u32; 2],
+    /// Per side, bit `k` set when kind `k` has a deathrattle (it summons when it dies).
+    pub deathrattle: [u32; 2],
+    /// Per side, bit `k` set when kind `k` has a reborn copy (it returns when it dies with
+    /// `R`).
+    pub returns: [u32; 2],
     /// Per side, the damage totals its minions can take ([`Ladder`]).
     pub ladders: [Ladder; 2],
     /// Whether only the winner matters: every win ends with survivors' tiers 1 (the odds
@@ -239,7 +241,8 @@ impl Kinds {
             start,
             lockstep: false,
             idle: [0; 2],
-            summoner: [0; 2],
+            deathrattle: [0; 2],
+            returns: [0; 2],
             ladders: [Ladder { totals: [0; LADDER], len: 1 }; 2],
             odds_only: false,
         };
@@ -266,8 +269,11 @@ impl Kinds {
                 if kind.attack == 0 {
                     kinds.idle[side] |= 1 << k;
                 }
-                if kind.summon.0 > 0 || kind.reborn != 0 {
-                    kinds.summoner[side] |= 1 << k;
+                if kind.summon.0 > 0 {
+                    kinds.deathrattle[side] |= 1 << k;
+                }
+                if kind.reborn != 0 {
+                    kinds.returns[side] |= 1 << k;
                 }
             }
         }
@@ -323,15 +329,16 @@ pub(super) struct Totals {
     kept: [(u64, u128); TOTALS_KEPT],
 }
 
-/// Entries of [`Totals`].
-const TOTALS_KEPT: usize = 16;
+/// Entries of [`Totals`]: with a heap (a host, the page), enough for every set of enemies of
+/// most fights (8 KiB); without (a firmware's stack), 16 (512 bytes).
+const TOTALS_KEPT: usize = if cfg!(feature = "alloc") { 256 } else { 16 };
 
 impl Totals {
     /// None kept (a key 0 is no set of enemies: every key has bit 63).
     pub const NEW: Self = Self { kept: [(0, 0); TOTALS_KEPT] };
 
     fn place(enemies: u64) -> usize {
-        usize::try_from(enemies.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 60).unwrap_or(0) % TOTALS_KEPT
+        usize::try_from(enemies.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 56).unwrap_or(0) % TOTALS_KEPT
     }
 
     fn get(&self, enemies: u64) -> Option<u128> {
@@ -406,23 +413,22 @@ impl Unit {
     }
 
     /// The minion in 31 bits (health below `2^18`): health, kind, the changing keywords
-    /// (divine shield, venomous, stealth: bits 1, 3, 6 of the keywords), `mark` (its own or
-    /// the key's canonical one), shots.
-    fn pack_compact(&self, mark: u8) -> u64 {
+    /// (divine shield, venomous, stealth: bits 1, 3, 6 of the keywords), mark, shots.
+    fn pack_compact(&self) -> u64 {
         let k = self.keywords;
         let changing = u64::from(k >> 1 & 1 | (k >> 3 & 1) << 1 | (k >> 6 & 1) << 2);
         u64::from(self.health & (COMPACT_HEALTH - 1))
             | u64::from(self.kind) << 18
             | changing << 23
-            | u64::from(mark) << 26
+            | u64::from(self.mark) << 26
             | u64::from(self.shots) << 28
     }
 
-    fn pack(&self, mark: u8) -> u64 {
+    fn pack(&self) -> u64 {
         u64::from(self.health)
             | u64::from(self.kind) << 30
             | u64::from(self.keywords) << 35
-            | u64::from(mark) << 43
+            | u64::from(self.mark) << 43
             | u64::from(self.shots) << 45
     }
 }
@@ -464,6 +470,42 @@ impl Side {
         } else {
             visible
         }
+    }
+}
+
+/// What a side is to the canonical key ([`State::canonical_key`]).
+#[derive(Clone, Copy, Debug)]
+struct Looks {
+    /// What its minions are as enemies: their kinds (bit `k`), which of them still have reborn
+    /// (bit `32 + k`), the side (bit 0), bit 63 set. The other side's ladder depends on nothing
+    /// else, unless shots are left.
+    kinds: u64,
+    /// Whether one of its minions has a shot left.
+    shots: bool,
+    /// Whether none of its minions can summon again (no deathrattle, no reborn left).
+    settled: bool,
+    /// Its largest health.
+    most: u32,
+}
+
+impl Side {
+    /// What `side` (this side) is to the canonical key: one pass over its minions.
+    #[inline]
+    fn looks(&self, kinds: &Kinds, side: usize) -> Looks {
+        let side = side & 1;
+        let (deathrattle, returns) = (kinds.deathrattle[side], kinds.returns[side]);
+        let mut looks = Looks { kinds: 1 << 63 | side as u64, shots: false, settled: true, most: 0 };
+        let mut summons = 0;
+        for u in self.units() {
+            let k = u.kind & 31;
+            let reborn = u32::from(u.keywords & R != 0);
+            looks.kinds |= 1 << k | u64::from(reborn) << (32 + k);
+            looks.shots |= u.shots > 0;
+            summons |= deathrattle >> k & 1 | returns >> k & reborn;
+            looks.most = looks.most.max(u.health);
+        }
+        looks.settled = summons == 0;
+        looks
     }
 }
 
@@ -514,14 +556,15 @@ impl State {
     /// first and second side), `first` the side firing first.
     /// `W` is [`WIDE_KEY`] or [`COMPACT_KEY`] (then every health is below `2^18`).
     pub fn key<const W: usize>(&self, mover: usize, phase: u64, first: usize) -> [u64; W] {
-        self.key_with::<W>(mover, phase, first, [false; 2], None)
+        let healths = self.sides.map(|s| s.units.map(|u| u.health));
+        self.pack::<W>(mover, phase, first, &healths, |_, u| u.mark)
     }
 
     /// The key of the same fight with the marks that can no longer matter made equal: on a
     /// side none of whose minions can summon again (no reborn left, no deathrattle), *passed*
     /// acts as *attacked* (rule 4 reads the difference only when a minion is summoned), and a
     /// minion of attack 0 never attacks, so its mark is never read (it becomes none).
-    /// Its healths are raised on the ladders of what can still hit them ([`Self::refine`],
+    /// Its healths are raised on the ladders of what can still hit them ([`Self::raised`],
     /// the ladders kept in `totals`).
     #[inline]
     pub fn canonical_key<const W: usize>(
@@ -532,25 +575,60 @@ impl State {
         phase: u64,
         first: usize,
     ) -> [u64; W] {
-        let mut settled = [false; 2];
-        for (side, s) in self.sides.iter().enumerate() {
-            let summoner = kinds.summoner[side];
-            settled[side] = !s.units().iter().any(|u| {
-                summoner >> (u.kind & 31) & 1 != 0 && (kinds.kind(side, u.kind).summon.0 > 0 || u.has(Keywords::REBORN))
-            });
-        }
-        let mut refined = *self;
-        for side in 0..2 {
-            refined.refine(kinds, totals, side);
-        }
-        refined.key_with::<W>(mover, phase, first, settled, Some(kinds))
+        let looks = [self.sides[0].looks(kinds, 0), self.sides[1].looks(kinds, 1)];
+        let healths = [self.raised(kinds, totals, 0, looks), self.raised(kinds, totals, 1, looks)];
+        let mark = |side: usize, u: &Unit| -> u8 {
+            if !looks[side & 1].settled {
+                u.mark
+            } else if kinds.idle[side & 1] >> (u.kind & 31) & 1 != 0 {
+                NONE
+            } else if u.mark == PASSED {
+                ATTACKED
+            } else {
+                u.mark
+            }
+        };
+        self.pack::<W>(mover, phase, first, &healths, mark)
     }
 
-    /// Raises the healths of `side` on the ladder of what can still hit them: the attacks of
+    /// The healths of `side` raised on the ladder of what can still hit them: the attacks of
     /// the enemies on the board, of their reborn copies and tokens to come, and their shots
-    /// left ([`Ladder`]; fewer enemies, fewer totals, more healths alike).
-    fn refine(&mut self, kinds: &Kinds, totals: &mut Totals, side: usize) {
+    /// left ([`Ladder`]; fewer enemies, fewer totals, more healths alike). Below 128 the
+    /// totals are a mask, kept in `totals` by what the enemies are (`looks`, the sides').
+    #[inline]
+    fn raised(&self, kinds: &Kinds, totals: &mut Totals, side: usize, looks: [Looks; 2]) -> [u32; MAX_MINIONS] {
         let (side, foe) = (side & 1, (side & 1) ^ 1);
+        let mut healths = self.sides[side].units.map(|u| u.health);
+        let enemies = looks[foe];
+        if looks[side].most >= 128 {
+            let ladder = self.ladder_against(kinds, foe, looks[side].most);
+            for h in &mut healths {
+                *h = ladder.raise(*h);
+            }
+            return healths;
+        }
+        let kept = if enemies.shots { None } else { totals.get(enemies.kinds) };
+        let below = kept.unwrap_or_else(|| {
+            let below = self.ladder_below_128(kinds, foe);
+            if !enemies.shots {
+                totals.put(enemies.kinds, below);
+            }
+            below
+        });
+        for h in healths.iter_mut().take(self.sides[side].len) {
+            let above = below >> (*h & 127);
+            if above != 0 {
+                *h += above.trailing_zeros();
+            }
+        }
+        healths
+    }
+
+    /// The damages `foe`'s minions can still deal: their attacks, their reborn copies' and
+    /// tokens' to come, their shots left; each once, and how many.
+    #[inline(never)]
+    fn damages(&self, kinds: &Kinds, foe: usize) -> ([u32; 4 * MAX_MINIONS], usize) {
+        let foe = foe & 1;
         let mut damages = [0u32; 4 * MAX_MINIONS];
         let mut n = 0;
         let mut add = |d: u32| {
@@ -561,114 +639,77 @@ impl State {
                 }
             }
         };
-        // What the enemies are, as far as their damages go: their kinds, which of them still
-        // have reborn, whether any has shots left (then the totals are not kept).
-        let mut enemies = 1u64 << 63 | foe as u64;
-        let mut shots = false;
         for u in self.sides[foe].units() {
-            enemies |= 1 << (u.kind & 31) | u64::from(u.has(Keywords::REBORN)) << (32 + (u.kind & 31));
-            shots |= u.shots > 0;
-        }
-        let units = self.sides[side].units_mut();
-        let most = units.iter().map(|u| u.health).max().unwrap_or(0);
-        let kept = if shots { None } else { totals.get(enemies) };
-        if kept.is_none() || most >= 128 {
-            for u in self.sides[foe].units() {
-                let kind = kinds.kind(foe, u.kind);
-                add(kind.wounds());
-                if u.has(Keywords::REBORN) && kind.reborn != 0 {
-                    add(kinds.kind(foe, kind.reborn).wounds());
-                }
-                if kind.summon.0 > 0 {
-                    let token = kinds.kind(foe, kind.summon.1);
-                    add(token.wounds());
-                    if token.reborn != 0 {
-                        add(kinds.kind(foe, token.reborn).wounds());
-                    }
-                }
-                if u.shots > 0 {
-                    add(kind.shots.map_or(0, |s| s.damage));
+            let kind = kinds.kind(foe, u.kind);
+            add(kind.wounds());
+            if u.has(Keywords::REBORN) && kind.reborn != 0 {
+                add(kinds.kind(foe, kind.reborn).wounds());
+            }
+            if kind.summon.0 > 0 {
+                let token = kinds.kind(foe, kind.summon.1);
+                add(token.wounds());
+                if token.reborn != 0 {
+                    add(kinds.kind(foe, token.reborn).wounds());
                 }
             }
-        }
-        let damages = damages.get(..n).unwrap_or_default();
-        let units = self.sides[side].units_mut();
-        if most < 128 {
-            let below = kept.unwrap_or_else(|| {
-                let below = Totals::below_128(damages);
-                if !shots {
-                    totals.put(enemies, below);
-                }
-                below
-            });
-            for u in units {
-                let above = below >> u.health;
-                if above != 0 {
-                    u.health += above.trailing_zeros();
-                }
-            }
-        } else {
-            let ladder = Ladder::new(damages, most);
-            for u in units {
-                u.health = ladder.raise(u.health);
+            if u.shots > 0 {
+                add(kind.shots.map_or(0, |s| s.damage));
             }
         }
+        (damages, n)
     }
 
-    /// The key, the marks of each `settled` side (one that cannot summon again) made
-    /// canonical as [`Self::canonical_key`] makes them (`kinds` given when a side is settled).
+    /// The totals below 128 of what `foe`'s minions can still deal ([`Self::damages`]).
+    #[inline(never)]
+    fn ladder_below_128(&self, kinds: &Kinds, foe: usize) -> u128 {
+        let (damages, n) = self.damages(kinds, foe);
+        Totals::below_128(damages.get(..n).unwrap_or_default())
+    }
+
+    /// The ladder up to `most` of what `foe`'s minions can still deal ([`Self::damages`]).
+    #[inline(never)]
+    fn ladder_against(&self, kinds: &Kinds, foe: usize, most: u32) -> Ladder {
+        let (damages, n) = self.damages(kinds, foe);
+        Ladder::new(damages.get(..n).unwrap_or_default(), most)
+    }
+
+    /// The key of this state with `healths` for its minions' and `mark` telling each one's
+    /// mark: per minion 48 bits (`W` = [`WIDE_KEY`]) or 31 ([`COMPACT_KEY`]), side 0's
+    /// places 0..7 and side 1's 7..14, the flags (mover, phase, first) beside them.
     #[inline]
-    fn key_with<const W: usize>(
+    fn pack<const W: usize>(
         &self,
         mover: usize,
         phase: u64,
         first: usize,
-        settled: [bool; 2],
-        kinds: Option<&Kinds>,
+        healths: &[[u32; MAX_MINIONS]; 2],
+        mark: impl Fn(usize, &Unit) -> u8,
     ) -> [u64; W] {
-        // Per side, the kinds whose mark is none in the key, and whether passed is attacked.
-        let idle = |side: usize| match (settled[side], kinds) {
-            (true, Some(kinds)) => kinds.idle[side],
-            _ => 0,
-        };
-        let idle = [idle(0), idle(1)];
-        let mark = |side: usize, u: &Unit| -> u8 {
-            if !settled[side & 1] {
-                u.mark
-            } else if idle[side & 1] >> (u.kind & 31) & 1 != 0 {
-                NONE
-            } else if u.mark == PASSED {
-                ATTACKED
-            } else {
-                u.mark
-            }
-        };
         let mut key = [0u64; W];
         let flags = mover as u64 & 1 | (phase & 3) << 1 | (first as u64 & 1) << 3;
-        if W >= WIDE_KEY {
-            for (s, (side, words)) in self.sides.iter().zip(key.chunks_mut(MAX_MINIONS)).enumerate() {
-                for (word, unit) in words.iter_mut().zip(side.units()) {
-                    *word = unit.pack(mark(s, unit));
+        let wide = W >= WIDE_KEY;
+        for (s, (side, healths)) in self.sides.iter().zip(healths).enumerate() {
+            for (i, (unit, &health)) in side.units().iter().zip(healths).enumerate() {
+                let place = s * MAX_MINIONS + i;
+                let unit = Unit { health, mark: mark(s, unit), ..*unit };
+                if wide {
+                    if let Some(word) = key.get_mut(place) {
+                        *word = unit.pack();
+                    }
+                } else if let Some(word) = key.get_mut(place / 2) {
+                    *word |= unit.pack_compact() << (32 * (place % 2));
                 }
             }
+        }
+        if wide {
             if let Some(first_word) = key.first_mut() {
                 *first_word |= flags << 48;
             }
         } else {
-            // Place `p` (side 0's minions 0..7, side 1's 7..14) is half `p % 2` of word `p / 2`;
-            // the flags' four bits are the 32nd bits of places 0..4.
-            let mut halves = [0u64; 2 * MAX_MINIONS];
-            for (s, (side, out)) in self.sides.iter().zip(halves.chunks_mut(MAX_MINIONS)).enumerate() {
-                for (half, unit) in out.iter_mut().zip(side.units()) {
-                    *half = unit.pack_compact(mark(s, unit));
-                }
-            }
-            for (bit, half) in halves.iter_mut().take(4).enumerate() {
-                *half |= (flags >> bit & 1) << 31;
-            }
-            for (word, pair) in key.iter_mut().zip(halves.chunks_exact(2)) {
-                if let [low, high] = *pair {
-                    *word = low | high << 32;
+            // The flags' four bits are the 32nd bits of places 0..4.
+            for bit in 0..4 {
+                if let Some(word) = key.get_mut(bit / 2) {
+                    *word |= (flags >> bit & 1) << (31 + 32 * (bit % 2));
                 }
             }
         }
