@@ -29,8 +29,9 @@
 //! search answers all of them.
 //!
 //! Two strategies cache the states ([`Strategy`]): a heap memo (feature `alloc`; at most
-//! `MEMO_STATES` states, about 150 to 200 bytes each, past which states are searched without being
-//! stored), or a
+//! `MEMO_STATES` states, about 140 bytes each with keys of 7 words and 200 with 14: one vector
+//! of keys and values behind an index of 4 bytes a state; past it, states are searched
+//! without being stored), or a
 //! direct-mapped table in the caller's scratch words ([`slot_words`] a state; a state whose
 //! distribution has more than [`SLOT_ENDS`] ends is not stored there). Both give identical
 //! answers: a value is exact whatever was cached. The turns in progress recurse on the

@@ -44,8 +44,9 @@ struct Stored<const W: usize> {
     at: usize,
 }
 
-/// The most states the memo stores (about 150 bytes each with 128-bit numerators on a 64-bit
-/// host: 300 MiB at most); past it, states are searched without being stored.
+/// The most states the memo stores (with 128-bit numerators on a 64-bit host, about 140 bytes
+/// each with keys of 7 words, 200 with 14: 280 to 400 MiB at most); past it, states are
+/// searched without being stored.
 #[cfg(feature = "alloc")]
 pub const MEMO_STATES: usize = 1 << 21;
 
