@@ -162,10 +162,11 @@ pub fn contest(invocation: &Invocation, input: &[u8]) -> Option<Output> {
 /// `referee battle --time` under the game rules, on `clock` (microseconds from any origin,
 /// never going back: the binary's, the page's): the exact search gets [`EXACT_SHARE_PERCENT`]
 /// of `invocation`'s time, less when it fails fast (`battle::game::Searching::goes_on`: it
-/// cannot finish in its share); the bounds get the rest, less a twentieth (at most 100 ms) so
-/// that the answer is written and the search's memory freed within the time (15 to 25 ms for
-/// the 200 to 260 MB of a late board's bounds on an Intel Xeon). `progress` is told where the
-/// search is every 1 024 states ([`Searching`]).
+/// cannot finish in its share); the bounds get the rest, less a tenth (at most 250 ms) so
+/// that the answer is written and the search's memory freed within the time: 15 to 25 ms for
+/// the 200 to 260 MB of a late board's bounds on an Intel Xeon, but about 90 ms when that
+/// shared machine ran two to three times slower (a twentieth, 75 ms, was then too little).
+/// `progress` is told where the search is every 1 024 states ([`Searching`]).
 ///
 /// # Complexity
 /// That of [`crate::battle::run_within`], within the time (and the clock's reading every
@@ -181,7 +182,7 @@ pub fn battle_timed(
     let elapsed = || clock().saturating_sub(began);
     let time = invocation.time_ms.saturating_mul(1000);
     let exact_share = time / 100 * u64::from(EXACT_SHARE_PERCENT);
-    let bounds_end = time - (time / 20).min(100_000);
+    let bounds_end = time - (time / 10).min(250_000);
     // One reporter for both searches (one after the other).
     let progress = core::cell::RefCell::new(progress);
     let mut scratch = HeapScratch::default();
@@ -273,7 +274,7 @@ pub fn millionths(mass: u128, up: bool) -> u64 {
 
 /// The share of a game-rules budget (`battle --time`) the exact search gets before the bounds
 /// take over, in percent: a board it cannot finish in it gets the rest for its bounds.
-pub const EXACT_SHARE_PERCENT: u32 = 92;
+pub const EXACT_SHARE_PERCENT: u32 = 85;
 
 /// A judge driver's error: `error: LINE:COLUMN: ...` and its exit status.
 ///
