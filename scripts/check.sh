@@ -18,7 +18,9 @@ mapfile -t BOARD_TARGETS < <(awk '!/^#/ && NF { print $2 }' embedded/boards.txt 
 MSRV=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
 # defmt-print must decode the locked defmt's frames: the same version.
 DEFMT_PRINT=$(awk '$0 == "name = \"defmt\"" { getline; gsub(/version = |"/, ""); print }' Cargo.lock)
-step() { printf '\n==> %s\n' "$*"; }
+# Each step's header says when it began (seconds since the start): where a fresh machine's
+# minutes go (CI's budget is 40 of them).
+step() { printf '\n==> %s (at %d s)\n' "$*" "$SECONDS"; }
 
 mapfile -t TARGETS < <(printf '%s\n' "${CORE_TARGETS[@]}" "${BOARD_TARGETS[@]}" | sort -u)
 step "toolchain: targets ${TARGETS[*]}, components, rust $MSRV"
