@@ -508,18 +508,17 @@ impl Side {
     #[inline]
     fn looks(&self, kinds: &Kinds, side: usize) -> Looks {
         let side = side & 1;
-        let (deathrattle, returns) = (kinds.deathrattle[side], kinds.returns[side]);
         let mut looks = Looks { kinds: 1 << 63 | side as u64, shots: false, settled: true, most: 0 };
-        let mut summons = 0;
         for u in self.units() {
-            let k = u.kind & 31;
-            let reborn = u32::from(u.keywords & R != 0);
-            looks.kinds |= 1 << k | u64::from(reborn) << (32 + k);
+            let reborn = u64::from(u.keywords & R != 0);
+            looks.kinds |= (1 | reborn << 32) << (u.kind & 31);
             looks.shots |= u.shots > 0;
-            summons |= deathrattle >> k & 1 | returns >> k & reborn;
             looks.most = looks.most.max(u.health);
         }
-        looks.settled = summons == 0;
+        // Its kinds (the low word; bit 0, the side, is no kind) and those still with reborn (the
+        // high word; bit 31, the mark, is no kind): none summons when it dies.
+        let word = |shift: u32| u32::try_from(looks.kinds >> shift & u64::from(u32::MAX)).unwrap_or(0);
+        looks.settled = word(0) & kinds.deathrattle[side] == 0 && word(32) & kinds.returns[side] == 0;
         looks
     }
 }
