@@ -333,6 +333,7 @@ pub(super) struct Totals {
 /// set of enemies of most fights (32 KiB: with 256, 3 % of late07's keys missed, each
 /// building its totals again); without (a firmware's stack), 16 (512 bytes).
 const TOTALS_KEPT: usize = if cfg!(feature = "alloc") { 1024 } else { 16 };
+const _: () = assert!(TOTALS_KEPT.is_power_of_two(), "Totals::place takes the hash's top bits");
 
 impl Totals {
     /// None kept (a key 0 is no set of enemies: every key has bit 63).
