@@ -517,7 +517,8 @@ impl Side {
             looks.most = looks.most.max(u.health);
         }
         // Its kinds (the low word; bit 0, the side, is no kind) and those still with reborn (the
-        // high word; bit 31, the mark, is no kind): none summons when it dies.
+        // high word; its bit 31, the key's bit 63 set in every look, is no kind): the side is
+        // settled when none of them summons when it dies.
         let word = |shift: u32| u32::try_from(looks.kinds >> shift & u64::from(u32::MAX)).unwrap_or(0);
         looks.settled = word(0) & kinds.deathrattle[side] == 0 && word(32) & kinds.returns[side] == 0;
         looks
